@@ -1,0 +1,1 @@
+"""Analysis of the results store: statistics, tables and figures."""

@@ -1,0 +1,1 @@
+"""Formulations: one module per puzzle family; each function registered with ``@formulation``."""

@@ -1,0 +1,46 @@
+"""The ``puzzlebench`` command line.
+
+Each verb is one module in :mod:`puzzlebench.commands` with ``register(subparsers)``,
+which adds its parser and sets ``func`` to the function that runs it.  Bad input
+ends in one line on stderr and exit code 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import pkgutil
+import sys
+
+from . import __version__, commands
+from .errors import PuzzleError
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # one line, exit 2, as for every other bad input
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="puzzlebench", description=__doc__.splitlines()[0])
+    parser.add_argument("--version", action="version", version=f"puzzlebench {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser, metavar="COMMAND")
+    for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
+        if not info.name.startswith("_"):
+            importlib.import_module(f"{commands.__name__}.{info.name}").register(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.func(args) or 0)
+    except PuzzleError as err:
+        print(f"puzzlebench: error: {err}", file=sys.stderr)
+        return 2
+    except OSError as err:
+        print(f"puzzlebench: error: {err.filename or ''}: {err.strerror or err}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("puzzlebench: interrupted", file=sys.stderr)
+        return 130

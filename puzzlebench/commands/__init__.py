@@ -1,0 +1,1 @@
+"""CLI verbs: one module per verb, each with ``register(subparsers)``."""

@@ -1,0 +1,90 @@
+"""What one solve reports: the solver's own figures and the full run record."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, fields
+
+import numpy as np
+
+STATUSES = ("optimal", "feasible", "infeasible", "time_limit", "error")
+
+
+@dataclass
+class SolveOptions:
+    """The options every solver adapter honours."""
+
+    threads: int = 1
+    seed: int = 0
+    time_limit: float = 60.0
+    mip_gap: float = 0.0
+    verbose: bool = False
+
+
+@dataclass
+class SolverResult:
+    """What an adapter returns for one model: status, solution vector and figures.
+
+    ``x`` is None unless a feasible point was found.  Missing figures are None.
+    """
+
+    status: str
+    x: np.ndarray | None = None
+    message: str = ""
+    solver_time: float | None = None
+    nodes: int | None = None
+    lp_iterations: int | None = None
+    primal_bound: float | None = None
+    dual_bound: float | None = None
+    presolved_rows: int | None = None
+    presolved_cols: int | None = None
+    root_solved: bool | None = None
+    log: str = ""
+
+    def __post_init__(self):
+        if self.status not in STATUSES:
+            raise ValueError(f"unknown status {self.status!r}")
+
+
+@dataclass
+class RunRecord:
+    """One run: instance x formulation x solver x seed, as stored in the results.
+
+    Times are seconds: ``wall_time`` is the solve call seen from outside,
+    ``solver_time`` the solver's own figure and ``build_time`` the formulation's
+    model building (propagation included).
+    """
+
+    instance: str
+    puzzle: str
+    formulation: str
+    solver: str
+    solver_version: str
+    seed: int
+    threads: int
+    time_limit: float
+    status: str
+    message: str = ""
+    wall_time: float | None = None
+    solver_time: float | None = None
+    build_time: float | None = None
+    nodes: int | None = None
+    lp_iterations: int | None = None
+    primal_bound: float | None = None
+    dual_bound: float | None = None
+    rows: int | None = None
+    cols: int | None = None
+    nonzeros: int | None = None
+    presolved_rows: int | None = None
+    presolved_cols: int | None = None
+    root_solved: bool | None = None
+    solution: list[list[int]] | None = None
+    verified: bool | None = None
+    violations: list[str] = field(default_factory=list)
+    rounds: int = 1
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def field_names(cls) -> list[str]:
+        return [f.name for f in fields(cls)]

@@ -1,0 +1,1 @@
+"""Solver adapters: one module per solver, each registering a ``solve(model, options)``."""

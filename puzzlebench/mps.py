@@ -44,7 +44,7 @@ def write_mps(model: Model, path) -> None:
     integer_open = False
     for j in range(n):
         if model.integrality[j] != integer_open:
-            out.append(f" MARKER 'MARKER' {'INTORG' if model.integrality[j] else 'INTEND'}")
+            out.append(f" MARKER 'MARKER' '{'INTORG' if model.integrality[j] else 'INTEND'}'")
             integer_open = bool(model.integrality[j])
         start, end = csc.indptr[j], csc.indptr[j + 1]
         entries = [(rows[i], v) for i, v in zip(csc.indices[start:end], csc.data[start:end]) if kept[i]]
@@ -52,7 +52,7 @@ def write_mps(model: Model, path) -> None:
             entries.insert(0, ("OBJ", model.objective[j]))
         out += [f" {cols[j]} {r} {_num(v)}" for r, v in entries]
     if integer_open:
-        out.append(" MARKER 'MARKER' INTEND")
+        out.append(" MARKER 'MARKER' 'INTEND'")
     out.append("RHS")
     if model.offset:
         out.append(f" RHS OBJ {_num(-model.offset)}")

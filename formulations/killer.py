@@ -1,0 +1,195 @@
+"""Killer Sudoku formulations: the Sudoku rows plus the cage rule, as sums, as digit sets, or on integers.
+
+Notation for the docstrings: as in :mod:`.sudoku` (cells c, digits k = 1..N,
+x[c,k], givens G), with U = ``puzzle.units()`` (rows, columns, boxes, and both
+diagonals for Killer-X) and cages C with totals V_C.  The cage rule is: the
+digits of C are distinct and sum to V_C.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+
+from puzzlebench.errors import PuzzleError
+from puzzlebench.model import INF, Model, Rows, rows_from_triplets
+from puzzlebench.puzzles import KillerSudoku, digit_sum_range
+from puzzlebench.registry import formulation
+
+from ._sudoku_common import (assignment_bounds, assignment_decoder, assignment_model, assignment_rows,
+                             digit_weights, integer_model, model_name)
+
+MAX_CAGE_SETS = 100_000
+"""The most digit sets one cage may have in the ``combinations`` formulation."""
+
+
+@lru_cache(maxsize=None)
+def cage_combinations(size: int, total: int, max_digit: int) -> np.ndarray:
+    """The sets of ``size`` distinct digits from 1..max_digit that sum to ``total``.
+
+    A read-only 0/1 matrix, one row per set (in lexicographic order of the sorted
+    digits), one column per digit 1..max_digit; no rows if there is no such set.
+    Raises :class:`PuzzleError` past :data:`MAX_CAGE_SETS` sets.
+    """
+    sets: list[tuple[int, ...]] = []
+
+    def extend(chosen: tuple[int, ...], smallest: int, left: int, remaining: int) -> None:
+        if left == 0:
+            if remaining == 0:
+                sets.append(chosen)
+                if len(sets) > MAX_CAGE_SETS:
+                    raise PuzzleError(f"a cage of {size} cells summing to {total} has more than "
+                                      f"{MAX_CAGE_SETS} digit sets; use another formulation")
+            return
+        for d in range(smallest, max_digit - left + 2):
+            low = left * d + left * (left - 1) // 2  # d, d+1, ..., d+left-1
+            if low > remaining:
+                break
+            if d + digit_sum_range(left - 1, max_digit)[1] >= remaining:
+                extend(chosen + (d,), d + 1, left - 1, remaining - d)
+
+    extend((), 1, size, total)
+    matrix = np.zeros((len(sets), max_digit), dtype=np.int8)
+    if sets:
+        matrix[np.repeat(np.arange(len(sets)), size), np.asarray(sets).ravel() - 1] = 1
+    matrix.setflags(write=False)
+    return matrix
+
+
+def cage_cells(puzzle: KillerSudoku) -> list[np.ndarray]:
+    """The flat cell indices of each cage."""
+    return [np.array([r * puzzle.n + c for r, c in cage.cells]) for cage in puzzle.cages]
+
+
+def cages_by_size(puzzle: KillerSudoku) -> list[np.ndarray]:
+    """The cages' cells stacked by cage size: one (cages, size) array per size present."""
+    cages = cage_cells(puzzle)
+    sizes = np.array([len(cells) for cells in cages])
+    return [np.array([cages[i] for i in np.flatnonzero(sizes == size)]) for size in np.unique(sizes)]
+
+
+def admissible_sets(puzzle: KillerSudoku) -> list[np.ndarray]:
+    """Per cage, the rows of :func:`cage_combinations` holding every digit given inside the cage."""
+    flat = puzzle.givens.ravel()
+    out = []
+    for cells, cage in zip(cage_cells(puzzle), puzzle.cages):
+        sets = cage_combinations(len(cells), cage.total, puzzle.n)
+        given = flat[cells][flat[cells] > 0]
+        out.append(sets[sets[:, given - 1].all(axis=1)])
+    return out
+
+
+def cage_rows(puzzle: KillerSudoku) -> list[Rows]:
+    """Over the N^3 x columns: sum_{c in C} sum_k k x[c,k] = V_C, then sum_{c in C} x[c,k] <= 1."""
+    n = puzzle.n
+    ncols = n ** 3
+    x = np.arange(ncols)
+    cage, digit = puzzle.cage_index.ravel()[x // n], x % n
+    ncages, totals = len(puzzle.cages), puzzle.cage_sums.astype(float)
+    return [rows_from_triplets(cage, x, digit + 1.0, ncages, ncols, totals, totals),
+            rows_from_triplets(cage * n + digit, x, 1.0, ncages * n, ncols, -INF, 1.0)]
+
+
+@formulation("killer", "binary", description="""
+    The binary Sudoku assignment model (rows, columns, boxes, and the diagonals for
+    Killer-X) plus, per cage, the sum row sum k*x = total and one row per digit
+    allowing it at most once in the cage (the seed model, after the
+    fjmartincampo.com 2026 Killer post).  Givens, if any, are fixed by bounds; objective 0.""")
+def binary(puzzle: KillerSudoku) -> Model:
+    """minimize 0
+    s.t.  sum_k x[c,k] = 1                       for every cell c
+          sum_{c in u} x[c,k] = 1                for every unit u in U and digit k
+          sum_{c in C} sum_k k * x[c,k] = V_C    for every cage C
+          sum_{c in C} x[c,k] <= 1               for every cage C and digit k
+          x[c,g_c] >= 1 (column lower bound)     for every given cell c in G
+          x[c,k] in {0,1}
+    The at-most-once rows are not implied by the others: a cage that spans two
+    boxes can hold one digit twice in cells that share no row, column or box and
+    still meet its sum (4x4, 1-based: cage {(2,2),(2,3),(3,3)} with total 9 = 2+3+4
+    is also met by 4+1+4 in a valid Sudoku grid).  Without them the model accepts grids
+    that break the cage rule; tests/test_formulations_killer.py shows one.
+    """
+    return assignment_model(puzzle, "binary", extra_rows=cage_rows(puzzle))
+
+
+@formulation("killer", "binary-symbreak", description="""
+    The Killer binary model with objective sum k*x[c,k], the sum of all digits,
+    which is the constant N^2(N+1)/2 at every feasible point.""")
+def binary_symbreak(puzzle: KillerSudoku) -> Model:
+    """minimize sum_{c,k} k * x[c,k]             (= N^2 (N+1)/2 at every feasible point)
+    s.t.  sum_k x[c,k] = 1                       for every cell c
+          sum_{c in u} x[c,k] = 1                for every unit u in U and digit k
+          sum_{c in C} sum_k k * x[c,k] = V_C    for every cage C
+          sum_{c in C} x[c,k] <= 1               for every cage C and digit k
+          x[c,g_c] >= 1 (column lower bound)     for every given cell c in G
+          x[c,k] in {0,1}
+    """
+    return assignment_model(puzzle, "binary-symbreak", digit_weights(puzzle.n), cage_rows(puzzle))
+
+
+@formulation("killer", "combinations", description="""
+    The binary Sudoku assignment model plus, per cage, one binary per digit set that
+    can fill it (distinct digits with the right total that contain the cage's
+    givens), exactly one set chosen, and each digit used in the cage exactly as
+    often (0 or 1) as the chosen set holds it.  Distinctness and the sum follow
+    from the set, so no sum row is written.""")
+def combinations(puzzle: KillerSudoku) -> Model:
+    """With S_C = the admissible digit sets of cage C (``cage_combinations`` of its size,
+    total and N, keeping the sets that contain every digit given in C), binaries
+    z[C,s] for s in S_C after the N^3 columns x:
+
+    minimize 0
+    s.t.  sum_k x[c,k] = 1                               for every cell c
+          sum_{c in u} x[c,k] = 1                        for every unit u in U and digit k
+          sum_{s in S_C} z[C,s] = 1                      for every cage C
+          sum_{c in C} x[c,k] - sum_{s in S_C : k in s} z[C,s] = 0   for every cage C and digit k
+          x[c,g_c] >= 1 (column lower bound)             for every given cell c in G
+          x[c,k], z[C,s] in {0,1}
+    The last rows make the digits of C exactly the chosen set, so they are
+    distinct and sum to V_C; the sum row sum k*x = V_C is implied and left out.
+    A cage with no admissible set gets the empty row 0 = 1 (infeasible).
+    """
+    n = puzzle.n
+    nx = n ** 3
+    sets = admissible_sets(puzzle)
+    counts = np.array([len(s) for s in sets])
+    ncages, ncols = len(sets), nx + int(counts.sum())
+    z = np.arange(nx, ncols)
+    z_cage = np.repeat(np.arange(ncages), counts)
+    pick_one = rows_from_triplets(z_cage, z, 1.0, ncages, ncols, 1.0, 1.0)
+
+    x = np.arange(nx)
+    x_cage = puzzle.cage_index.ravel()[x // n]
+    set_index, set_digit = np.nonzero(np.vstack(sets))
+    link = rows_from_triplets(np.concatenate([x_cage * n + x % n, z_cage[set_index] * n + set_digit]),
+                              np.concatenate([x, nx + set_index]),
+                              np.concatenate([np.ones(nx), -np.ones(len(set_index))]),
+                              ncages * n, ncols, 0.0, 0.0)
+    lower, upper = assignment_bounds(puzzle.givens, ncols)
+    return Model.from_rows([assignment_rows(puzzle.units(), n, ncols), pick_one, link],
+                           col_lower=lower, col_upper=upper, integrality=np.ones(ncols, bool),
+                           decode=assignment_decoder(n), name=model_name(puzzle, "combinations"))
+
+
+@formulation("killer", "integer", description="""
+    One integer y in 1..N per cell; for every pair of cells sharing a row, column,
+    box, diagonal (Killer-X) or cage, a binary order variable with the big-M
+    (M = N) disjunction y_a >= y_b + 1 or y_b >= y_a + 1; and the cage sums
+    sum y = total.  Givens are fixed by bounds.""")
+def integer(puzzle: KillerSudoku) -> Model:
+    """With E = {(a,b) : a < b share a unit in U or a cage, not both in G}:
+
+    minimize 0
+    s.t.  y_a - y_b + N * o_ab >= 1          for every (a,b) in E
+          y_b - y_a - N * o_ab >= 1 - N      for every (a,b) in E
+          sum_{c in C} y_c = V_C             for every cage C
+          1 <= y_c <= N, y_c integer;  y_c = g_c (bounds) for c in G
+          o_ab in {0,1}
+    Pairs with one given are kept as written, with the given's y a fixed column.
+    """
+    model = integer_model(puzzle, "integer", [puzzle.units(), *cages_by_size(puzzle)])
+    cells = np.arange(puzzle.n ** 2)
+    totals = puzzle.cage_sums.astype(float)
+    return model.with_rows(rows_from_triplets(puzzle.cage_index.ravel(), cells, 1.0, len(totals),
+                                              model.num_cols, totals, totals))

@@ -1,0 +1,167 @@
+"""Sudoku formulations: the binary assignment model and its variants, and integer cell values.
+
+Notation for the docstrings: cells c = (i, j) of the N x N grid, digits k = 1..N,
+U the units of ``puzzle.units()`` (N rows, N columns, N boxes), G the given
+cells with digits g_c.  All models minimise their objective.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import scipy.sparse as sp
+
+from puzzlebench.model import Model, rows_from_triplets
+from puzzlebench.puzzles import Sudoku
+from puzzlebench.registry import formulation
+
+from ._sudoku_common import (assignment_bounds, assignment_model, assignment_rows, digit_weights,
+                             integer_decoder, integer_model, model_name)
+
+
+@formulation("sudoku", "binary", description="""
+    The classic assignment model: a binary x[c,k] per cell and digit, one digit per
+    cell, each digit exactly once in every row, column and box, givens fixed by
+    bounds and a zero objective (the model of the fjmartincampo.com 2025 post and
+    of the MATLAB intlinprog example).""")
+def binary(puzzle: Sudoku) -> Model:
+    """minimize 0
+    s.t.  sum_k x[c,k] = 1                  for every cell c
+          sum_{c in u} x[c,k] = 1           for every unit u in U and digit k
+          x[c,g_c] >= 1 (column lower bound) for every given cell c in G
+          x[c,k] in {0,1}
+    """
+    return assignment_model(puzzle, "binary")
+
+
+@formulation("sudoku", "binary-symbreak", description="""
+    The binary assignment model with the MATLAB example's objective sum k*x[c,k]
+    instead of 0.  That objective is the sum of all digits in the grid, the same
+    constant N^2(N+1)/2 at every feasible point, so it only changes how the solver
+    searches, not which grids are optimal.""")
+def binary_symbreak(puzzle: Sudoku) -> Model:
+    """minimize sum_{c,k} k * x[c,k]      (= N^2 (N+1)/2 at every feasible point)
+    s.t.  sum_k x[c,k] = 1                  for every cell c
+          sum_{c in u} x[c,k] = 1           for every unit u in U and digit k
+          x[c,g_c] >= 1 (column lower bound) for every given cell c in G
+          x[c,k] in {0,1}
+    """
+    return assignment_model(puzzle, "binary-symbreak", digit_weights(puzzle.n))
+
+
+def candidate_digits(puzzle: Sudoku) -> tuple[np.ndarray, np.ndarray]:
+    """Which digits are still open, as boolean tables.
+
+    Returns ``(candidates, placed)``: ``candidates[c, k-1]`` says cell c is blank and
+    no given in a unit of c is k; ``placed[u, k-1]`` says a given in unit u is k.
+    """
+    n = puzzle.n
+    units = puzzle.units()
+    flat = puzzle.givens.ravel()
+    unit_ids = np.repeat(np.arange(len(units)), n)
+    seen = np.zeros((len(units), n + 1), bool)  # column 0 collects the blanks
+    seen[unit_ids, flat[units].ravel()] = True
+    placed = seen[:, 1:]
+    membership = sp.csr_matrix((np.ones(units.size), (units.ravel(), unit_ids)), shape=(n * n, len(units)))
+    blocked = (membership @ placed.astype(float)) > 0
+    return (flat == 0)[:, None] & ~blocked, placed
+
+
+@formulation("sudoku", "binary-reduced", description="""
+    The binary assignment model restricted to candidates: a cell with a given has
+    no variables, and x[c,k] exists only if no given in a row, column or box of c
+    is k.  A row for a unit-digit pair that a given already covers is dropped.  If
+    a blank cell or an uncovered unit-digit pair has no candidate left, its row
+    is kept empty (0 = 1), so every solver reports the model infeasible.""")
+def binary_reduced(puzzle: Sudoku) -> Model:
+    """With K(c) = {k : c blank and no given in a unit of c equals k} (the candidates)
+    and P = {(u,k) : no given in unit u equals k} (the unit-digit pairs left open),
+    one binary x[c,k] per c and k in K(c):
+
+    minimize 0
+    s.t.  sum_{k in K(c)} x[c,k] = 1                 for every blank cell c
+          sum_{c in u : k in K(c)} x[c,k] = 1        for every (u,k) in P
+          x[c,k] in {0,1}
+    A row whose sum is empty reads 0 = 1 and makes the model infeasible.  Given
+    cells keep their digit in ``decode``.
+    """
+    n = puzzle.n
+    units = puzzle.units()
+    flat = puzzle.givens.ravel()
+    candidates, placed = candidate_digits(puzzle)
+    var_cell, var_digit = np.nonzero(candidates)
+    nvar = len(var_cell)
+    var_index = np.full(candidates.shape, -1)
+    var_index[var_cell, var_digit] = np.arange(nvar)
+
+    blank = np.flatnonzero(flat == 0)
+    cell_rank = np.full(n * n, -1)
+    cell_rank[blank] = np.arange(len(blank))
+    open_unit, open_digit = np.nonzero(~placed)
+    pair_rank = np.full(placed.shape, -1)
+    pair_rank[open_unit, open_digit] = len(blank) + np.arange(len(open_unit))
+
+    unit_vars = var_index[units[:, :, None], np.arange(n)[None, None, :]]  # (unit, position, digit)
+    present = unit_vars >= 0
+    unit_rows = np.broadcast_to(pair_rank[:, None, :], unit_vars.shape)[present]
+    row = np.concatenate([cell_rank[var_cell], unit_rows])
+    col = np.concatenate([np.arange(nvar), unit_vars[present]])
+    rows = rows_from_triplets(row, col, 1.0, len(blank) + len(open_unit), nvar, 1.0, 1.0)
+
+    def decode(x: np.ndarray) -> np.ndarray:
+        grid = flat.copy()
+        chosen = np.asarray(x) > 0.5
+        grid[var_cell[chosen]] = var_digit[chosen] + 1
+        return grid.reshape(n, n)
+
+    return Model.from_rows([rows], col_lower=np.zeros(nvar), col_upper=np.ones(nvar),
+                           integrality=np.ones(nvar, bool), decode=decode,
+                           name=model_name(puzzle, "binary-reduced"))
+
+
+@formulation("sudoku", "integer", description="""
+    One integer y in 1..N per cell and, for every pair of cells sharing a row,
+    column or box (each pair once), a binary order variable o with the big-M
+    (M = N) disjunction y_a >= y_b + 1 or y_b >= y_a + 1.  Givens are fixed by
+    bounds; pairs of two givens are left out, pairs with one given are kept.""")
+def integer(puzzle: Sudoku) -> Model:
+    """With E = {(a,b) : a < b share a unit in U, not both in G}:
+
+    minimize 0
+    s.t.  y_a - y_b + N * o_ab >= 1          for every (a,b) in E
+          y_b - y_a - N * o_ab >= 1 - N      for every (a,b) in E
+          1 <= y_c <= N, y_c integer;  y_c = g_c (bounds) for c in G
+          o_ab in {0,1}
+    o_ab = 0 forces y_a > y_b and o_ab = 1 forces y_b > y_a; since |y_a - y_b| <= N - 1,
+    the relaxed side never binds.  Pairs with one given are kept as written, with
+    the given's y a fixed column.
+    """
+    return integer_model(puzzle, "integer", [puzzle.units()])
+
+
+@formulation("sudoku", "integer-linked", description="""
+    The binary assignment model plus one integer y in 1..N per cell linked by
+    y = sum_k k*x; the grid is read from y.  It measures what the extra integer
+    layer costs or gains over the plain binary model.""")
+def integer_linked(puzzle: Sudoku) -> Model:
+    """Columns x[c,k] (N^3 binaries) then y_c (N^2 integers):
+
+    minimize 0
+    s.t.  sum_k x[c,k] = 1                  for every cell c
+          sum_{c in u} x[c,k] = 1           for every unit u in U and digit k
+          y_c - sum_k k * x[c,k] = 0        for every cell c
+          x[c,g_c] >= 1 (column lower bound) for every given cell c in G
+          x[c,k] in {0,1};  1 <= y_c <= N, y_c integer
+    Givens are fixed on x only; the linking row carries them to y.
+    """
+    n = puzzle.n
+    cells = n * n
+    ncols = n ** 3 + cells
+    lower, upper = assignment_bounds(puzzle.givens, ncols)
+    lower[n ** 3:], upper[n ** 3:] = 1.0, float(n)
+    x = np.arange(n ** 3)
+    link = rows_from_triplets(np.concatenate([x // n, np.arange(cells)]),
+                              np.concatenate([x, n ** 3 + np.arange(cells)]),
+                              np.concatenate([-digit_weights(n), np.ones(cells)]), cells, ncols, 0.0, 0.0)
+    return Model.from_rows([assignment_rows(puzzle.units(), n, ncols), link], col_lower=lower,
+                           col_upper=upper, integrality=np.ones(ncols, bool),
+                           decode=integer_decoder(n, n ** 3), name=model_name(puzzle, "integer-linked"))

@@ -1,0 +1,69 @@
+"""``puzzlebench permute``: write symmetry-transformed copies of a puzzle.
+
+Each copy is an equivalent instance (see :mod:`puzzlebench.transforms` for the
+symmetries of each puzzle), written in the native format as
+``DIR/<name>~p<id>.txt`` with ids 1..N; the same seed gives the same copies.
+When a reference solution is known (in the puzzle file, or ``--solution``) it
+is checked, mapped to every copy and written beside it as
+``DIR/<name>~p<id>.solution.txt``.  ``<name>`` is the puzzle file's stem, with
+``-<puzzle name>`` appended when the file holds several puzzles.
+"""
+
+from __future__ import annotations
+
+
+def register(sub) -> None:
+    from ..transforms import DEFAULT_KINDS, KINDS
+    from ._common import add_input_arguments
+    p = sub.add_parser("permute", help="write symmetry-transformed copies of a puzzle (and its solution)",
+                       description="Write N equivalent copies of the puzzle of PATH in the native format "
+                                   "as DIR/<name>~p<id>.txt (ids 1..N, fixed by the seed), and the mapped "
+                                   "reference solution, when known, as DIR/<name>~p<id>.solution.txt. "
+                                   "<name> is the file's stem (plus -<puzzle name> if the file holds several).")
+    add_input_arguments(p)
+    p.add_argument("--count", type=int, required=True, metavar="N", help="number of copies")
+    p.add_argument("--seed", type=int, required=True, metavar="S", help="random seed; fixes the copies")
+    p.add_argument("--kinds", nargs="+", choices=KINDS, default=list(DEFAULT_KINDS), metavar="KIND",
+                   help=f"symmetries to draw from: {', '.join(KINDS)} (default: all the puzzle admits)")
+    p.add_argument("--solution", metavar="FILE", help="reference solution file (default: the one in PATH, if any)")
+    p.add_argument("-o", "--output", required=True, metavar="DIR", help="output directory (created if missing)")
+    p.set_defaults(func=run)
+
+
+def copy_stem(path, entry, entries_in_file: int) -> str:
+    """The ``<name>`` of the copies' file names."""
+    from pathlib import Path
+    stem = Path(path).stem
+    return stem if entries_in_file == 1 else f"{stem}-{entry.name}"
+
+
+def run(args) -> int:
+    import dataclasses
+    from pathlib import Path
+
+    from ..checker import check
+    from ..errors import PuzzleError
+    from ..io import format_puzzle, format_solution, read_puzzles, read_solution
+    from ..transforms import permuted_copies
+
+    entries = read_puzzles(args.path, format=args.format, puzzle=args.puzzle)
+    if not 0 <= args.index < len(entries):
+        raise PuzzleError(f"--index {args.index} is out of range: the file holds {len(entries)} puzzle(s)",
+                          path=args.path)
+    entry = entries[args.index]
+    puzzle = dataclasses.replace(entry.puzzle, name=copy_stem(args.path, entry, len(entries)))
+    solution = read_solution(args.solution, entry.puzzle) if args.solution else entry.solution
+    if solution is not None and (violations := check(entry.puzzle, solution)):
+        raise PuzzleError(f"the reference solution is wrong: {violations[0]}"
+                          + (f" (and {len(violations) - 1} more problems)" if len(violations) > 1 else ""),
+                          path=args.solution or args.path)
+    out = Path(args.output)
+    out.mkdir(parents=True, exist_ok=True)
+    for _, transform, copy in permuted_copies(puzzle, args.count, args.seed, args.kinds):
+        (out / f"{copy.name}.txt").write_text(format_puzzle(copy))
+        if solution is not None:
+            (out / f"{copy.name}.solution.txt").write_text(
+                format_solution(copy, transform.map_solution(solution)))
+    extra = " with their solutions" if solution is not None else ""
+    print(f"wrote {args.count} copies of {puzzle.name}{extra} to {out}/{puzzle.name}~p1..{args.count}.txt")
+    return 0

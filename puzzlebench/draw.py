@@ -1,0 +1,278 @@
+"""Pictures of puzzles (and their solutions) for papers, drawn with matplotlib.
+
+Cell ``(row, col)`` covers ``[col, col+1] x [row, row+1]`` in data coordinates,
+with the y axis pointing down, so row 0 is on top.  Givens are bold black,
+solution entries blue.  Text and line sizes follow the size of a cell on the
+page, so a 36 x 36 Sudoku stays as legible as a 4 x 4.  matplotlib is imported
+inside the functions and no global state (pyplot, the backend) is touched.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from .errors import PuzzleError
+from .puzzles import Kakuro, KillerSudoku, Sudoku, Takuzu
+
+DRAWING_FORMATS = ("png", "svg", "pdf")
+GIVEN_COLOUR = "black"
+SOLUTION_COLOUR = "#1f4fbf"
+LINE_COLOUR = "#555555"
+BLOCK_COLOUR = "#3c3c3c"
+CLUE_COLOUR = "#d0d0d0"
+DIAGONAL_COLOUR = "#e6e6e6"
+CELL_INCHES = 0.5      # preferred cell size on the page
+MAX_INCHES = 14.0      # largest side of a figure made here
+CAGE_INSET = 0.1       # killer cage outlines, in cells from the cell borders
+SUM_FONT = 0.26        # killer cage sums: font size, in cells
+SUM_OFFSET = 0.05      # killer cage sums: distance from the cell's top-left corner, in cells
+DIGIT_EM = 0.64        # width of a digit in the default font (DejaVu Sans), in font sizes
+PNG_DPI = 200
+
+
+def draw(puzzle, solution=None, ax=None):
+    """Draw ``puzzle`` (and ``solution`` when given) and return the matplotlib Figure.
+
+    With ``ax`` the drawing goes into that Axes; otherwise into a new Figure
+    sized to the grid.  Blank solution entries (0, or -1 for Takuzu) stay empty.
+    """
+    rows, cols = puzzle.shape
+    if solution is not None:
+        solution = np.asarray(solution, dtype=np.int64)
+        if solution.shape != (rows, cols):
+            raise PuzzleError(f"the solution is {' x '.join(map(str, solution.shape))}, "
+                              f"the puzzle {rows} x {cols}")
+    if ax is None:
+        ax = _new_axes(rows, cols)
+    ax.set_xlim(0, cols)
+    ax.set_ylim(rows, 0)
+    ax.set_aspect("equal")
+    ax.set_axis_off()
+    size = _cell_points(ax, rows, cols)
+    if isinstance(puzzle, KillerSudoku):
+        _draw_killer(ax, puzzle, solution, size)
+    elif isinstance(puzzle, Sudoku):
+        _draw_sudoku(ax, puzzle, solution, size)
+    elif isinstance(puzzle, Kakuro):
+        _draw_kakuro(ax, puzzle, solution, size)
+    elif isinstance(puzzle, Takuzu):
+        _draw_takuzu(ax, puzzle, solution, size)
+    else:
+        raise TypeError(f"cannot draw {type(puzzle).__name__}")
+    return ax.figure
+
+
+def save_drawing(puzzle, solution, path) -> None:
+    """Draw ``puzzle`` (and ``solution``, or None) into ``path``; the extension picks png, svg or pdf."""
+    extension = Path(path).suffix.lower().lstrip(".")
+    if extension not in DRAWING_FORMATS:
+        raise PuzzleError(f"cannot draw into {str(path)!r}: the file name must end in "
+                          f"{', '.join('.' + f for f in DRAWING_FORMATS)}")
+    import matplotlib
+    figure = draw(puzzle, solution)
+    with matplotlib.rc_context({"pdf.fonttype": 42}):  # TrueType, not Type 3: journals ask for it
+        figure.savefig(path, format=extension, dpi=PNG_DPI)
+
+
+def _new_axes(rows: int, cols: int):
+    from matplotlib.figure import Figure
+    scale = min(CELL_INCHES, MAX_INCHES / max(rows, cols))
+    margin = 0.1
+    figure = Figure(figsize=(cols * scale + 2 * margin, rows * scale + 2 * margin))
+    width, height = figure.get_size_inches()
+    return figure.add_axes((margin / width, margin / height, 1 - 2 * margin / width, 1 - 2 * margin / height))
+
+
+def _cell_points(ax, rows: int, cols: int) -> float:
+    """The side of one cell on the page, in points."""
+    ax.apply_aspect()
+    box = ax.get_position()
+    width, height = ax.figure.get_size_inches()
+    return 72.0 * min(box.width * width / cols, box.height * height / rows)
+
+
+def _digit_size(size: float, widest: int) -> float:
+    """Font size (points) for numbers of up to ``widest`` digits in a cell of ``size`` points."""
+    return size * (0.6 if widest <= 1 else 0.46 if widest == 2 else 0.34)
+
+
+def _lines(ax, segments, width: float, colour: str = LINE_COLOUR, style="solid", zorder: float = 2) -> None:
+    from matplotlib.collections import LineCollection
+    ax.add_collection(LineCollection(np.asarray(segments, dtype=float), linewidths=width, colors=colour,
+                                     linestyles=style, capstyle="projecting", zorder=zorder))
+
+
+def _grid_lines(ax, rows: int, cols: int, size: float, box_rows: int = 0, box_cols: int = 0) -> None:
+    """Thin lines between all cells; heavy lines between boxes and around the grid."""
+    ys, xs = np.arange(rows + 1), np.arange(cols + 1)
+    horizontal = np.stack([np.stack([np.zeros_like(ys), ys], 1), np.stack([np.full_like(ys, cols), ys], 1)], 1)
+    vertical = np.stack([np.stack([xs, np.zeros_like(xs)], 1), np.stack([xs, np.full_like(xs, rows)], 1)], 1)
+    heavy_h = (ys % box_rows == 0) if box_rows else (ys % rows == 0)
+    heavy_v = (xs % box_cols == 0) if box_cols else (xs % cols == 0)
+    thin, heavy = max(0.4, size / 60), max(1.2, size / 15)
+    _lines(ax, np.concatenate([horizontal[~heavy_h], vertical[~heavy_v]]), thin, zorder=1)
+    _lines(ax, np.concatenate([horizontal[heavy_h], vertical[heavy_v]]), heavy, "black", zorder=3)
+
+
+def _numbers(ax, grid: np.ndarray, mask: np.ndarray, font: float, colour: str, bold: bool,
+             dy: float = 0.0) -> None:
+    """Write ``grid`` at the cells of ``mask`` in ``font`` points, centred (shifted down by ``dy`` cells)."""
+    for r, c in np.argwhere(mask):
+        ax.text(c + 0.5, r + 0.5 + dy, str(int(grid[r, c])), ha="center", va="center_baseline",
+                fontsize=font, color=colour, fontweight="bold" if bold else "normal", zorder=4)
+
+
+def _draw_sudoku(ax, puzzle: Sudoku, solution, size: float, scale: float = 1.0, dy: float = 0.0) -> None:
+    """Grid, givens and solution; digits at ``scale`` times their usual size, ``dy`` cells low."""
+    _grid_lines(ax, puzzle.n, puzzle.n, size, puzzle.box_rows, puzzle.box_cols)
+    font = scale * _digit_size(size, len(str(puzzle.n)))
+    given = puzzle.givens > 0
+    _numbers(ax, puzzle.givens, given, font, GIVEN_COLOUR, True, dy)
+    if solution is not None:
+        _numbers(ax, solution, ~given & (solution > 0), font, SOLUTION_COLOUR, False, dy)
+
+
+def _draw_killer(ax, puzzle: KillerSudoku, solution, size: float) -> None:
+    from matplotlib.colors import to_rgba
+    n = puzzle.n
+    if puzzle.diagonal:
+        shade = np.zeros((n, n, 4))
+        on_diagonal = np.eye(n, dtype=bool) | np.fliplr(np.eye(n, dtype=bool))
+        shade[on_diagonal] = to_rgba(DIAGONAL_COLOUR)
+        ax.imshow(shade, extent=(0, n, n, 0), interpolation="nearest", zorder=0)
+    _draw_sudoku(ax, puzzle, solution, size, scale=0.8, dy=0.07)  # clear of the cage lines and sums
+    font = size * SUM_FONT
+    corners = np.array([min(cage.cells) for cage in puzzle.cages])
+    widths = np.array([len(str(cage.total)) for cage in puzzle.cages]) * DIGIT_EM * SUM_FONT
+    outlines = clear_corners(cage_outlines(puzzle.cage_index), corners, SUM_OFFSET + widths + 0.06,
+                             SUM_OFFSET + SUM_FONT + 0.04)
+    _lines(ax, outlines, max(0.6, size / 36), "black", (0, (4, 3)), zorder=3)
+    for (r, c), cage in zip(corners, puzzle.cages):
+        ax.text(c + SUM_OFFSET, r + SUM_OFFSET, str(cage.total), ha="left", va="top", fontsize=font, zorder=5)
+
+
+def clear_corners(segments: np.ndarray, corners: np.ndarray, across: np.ndarray, down: float,
+                  inset: float = CAGE_INSET) -> np.ndarray:
+    """Shorten the outline pieces that start at a cage's top-left corner, to leave room for its sum.
+
+    ``corners`` are the top-left cells ``(row, col)``; the piece along the top
+    of cage k then starts ``across[k]`` cells right of the cell's left side and
+    the piece down its left side ``down`` cells below its top.  (The top-left
+    cell of a cage always has a convex corner there, so both pieces start there.)
+    """
+    starts = {(round(c + inset, 6), round(r + inset, 6)): k for k, (r, c) in enumerate(corners)}
+    trimmed = segments.copy()
+    for i, (x, y) in enumerate(segments[:, 0]):
+        k = starts.get((round(x, 6), round(y, 6)))
+        if k is None:
+            continue
+        r, c = corners[k]
+        if np.isclose(segments[i, 0, 1], segments[i, 1, 1]):  # horizontal: the top side
+            trimmed[i, 0, 0] = min(c + across[k], segments[i, 1, 0])
+        else:
+            trimmed[i, 0, 1] = min(r + down, segments[i, 1, 1])
+    return trimmed
+
+
+def cage_outlines(owner: np.ndarray, inset: float = CAGE_INSET) -> np.ndarray:
+    """Segments ``(k, 2, 2)`` of (x, y) points tracing each region of ``owner`` inset by ``inset``.
+
+    A cell side lies on an outline where the neighbour across it belongs to
+    another region.  The inset segment along that side stops ``inset`` short
+    of a convex corner and runs ``inset`` past the cell into a concave one,
+    so the pieces join into closed outlines one ``inset`` inside every region.
+    Collinear pieces that touch are merged so dashes run on evenly.
+    """
+    rows, cols = owner.shape
+    padded = np.pad(owner, 1, constant_values=-1)
+
+    def same(dr: int, dc: int) -> np.ndarray:
+        return padded[1 + dr:1 + dr + rows, 1 + dc:1 + dc + cols] == owner
+
+    r, c = np.indices(owner.shape)
+    centre = np.stack([c + 0.5, r + 0.5], -1)  # (x, y)
+    pieces = []
+    for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+        tr, tc = abs(dc), abs(dr)  # along the side
+        boundary = ~same(dr, dc)
+        ends = []
+        for s in (-1, 1):
+            convex = ~same(s * tr, s * tc)
+            concave = ~convex & same(dr + s * tr, dc + s * tc)
+            reach = np.where(convex, 0.5 - inset, np.where(concave, 0.5 + inset, 0.5))
+            ends.append(centre + np.array([dc, dr]) * (0.5 - inset) + s * reach[..., None] * np.array([tc, tr]))
+        pieces.append(np.stack(ends, -2)[boundary])
+    return _merge_collinear(np.concatenate(pieces))
+
+
+def _merge_collinear(segments: np.ndarray) -> np.ndarray:
+    """Join axis-parallel segments that continue one another into single segments."""
+    merged = []
+    for along in (0, 1):  # 0: horizontal segments (x varies), 1: vertical ones (y varies)
+        across = 1 - along
+        group = segments[np.isclose(segments[:, 0, across], segments[:, 1, across])]
+        level = np.round(group[:, 0, across], 6)
+        lo, hi = group[:, :, along].min(axis=1), group[:, :, along].max(axis=1)
+        runs: list[list[float]] = []
+        for order in np.lexsort((lo, level)):
+            if runs and runs[-1][0] == level[order] and lo[order] <= runs[-1][2] + 1e-6:
+                runs[-1][2] = max(runs[-1][2], hi[order])
+            else:
+                runs.append([level[order], lo[order], hi[order]])
+        for lev, start, end in runs:
+            ends = np.full((2, 2), lev)
+            ends[:, along] = start, end
+            merged.append(ends)
+    return np.array(merged)
+
+
+def _draw_kakuro(ax, puzzle: Kakuro, solution, size: float) -> None:
+    from matplotlib.collections import PolyCollection
+    rows, cols = puzzle.shape
+    clue = (puzzle.across > 0) | (puzzle.down > 0)
+    block = ~puzzle.white & ~clue
+    cells = np.argwhere(block)
+    squares = [[(c, r), (c + 1, r), (c + 1, r + 1), (c, r + 1)] for r, c in cells]
+    upper = [[(c, r), (c + 1, r), (c + 1, r + 1)] for r, c in np.argwhere(clue)]   # across side
+    lower = [[(c, r), (c, r + 1), (c + 1, r + 1)] for r, c in np.argwhere(clue)]   # down side
+    has_across, has_down = puzzle.across[clue] > 0, puzzle.down[clue] > 0
+    polygons = squares + upper + lower
+    colours = [BLOCK_COLOUR] * len(squares) + [CLUE_COLOUR if a else BLOCK_COLOUR for a in has_across] \
+        + [CLUE_COLOUR if d else BLOCK_COLOUR for d in has_down]
+    if polygons:
+        ax.add_collection(PolyCollection(polygons, facecolors=colours, edgecolors="none", zorder=0))
+    _grid_lines(ax, rows, cols, size)
+    split = [[(c, r), (c + 1, r + 1)] for r, c in np.argwhere(clue)]
+    if split:
+        _lines(ax, split, max(0.5, size / 45), "black", zorder=2)
+    font = size * 0.3
+    for r, c in np.argwhere(puzzle.across > 0):
+        ax.text(c + 0.7, r + 0.32, str(puzzle.across[r, c]), ha="center", va="center_baseline",
+                fontsize=font, fontweight="bold", zorder=4)
+    for r, c in np.argwhere(puzzle.down > 0):
+        ax.text(c + 0.3, r + 0.72, str(puzzle.down[r, c]), ha="center", va="center_baseline",
+                fontsize=font, fontweight="bold", zorder=4)
+    if solution is not None:
+        _numbers(ax, solution, puzzle.white & (solution > 0), _digit_size(size, 1), SOLUTION_COLOUR, False)
+
+
+def _draw_takuzu(ax, puzzle: Takuzu, solution, size: float) -> None:
+    from matplotlib.collections import EllipseCollection
+    rows, cols = puzzle.shape
+    _grid_lines(ax, rows, cols, size)
+    given = puzzle.givens >= 0
+    layers = [(puzzle.givens, given, GIVEN_COLOUR)]
+    if solution is not None:
+        layers.append((solution, ~given & (solution >= 0), SOLUTION_COLOUR))
+    for grid, mask, colour in layers:
+        cells = np.argwhere(mask)
+        if not len(cells):
+            continue
+        ones = grid[mask] == 1
+        diameter = np.full(len(cells), 0.62)
+        ax.add_collection(EllipseCollection(
+            diameter, diameter, np.zeros(len(cells)), units="xy", offsets=cells[:, ::-1] + 0.5,
+            offset_transform=ax.transData, facecolors=[colour if o else "none" for o in ones],
+            edgecolors=colour, linewidths=max(1.0, size / 18), zorder=4))

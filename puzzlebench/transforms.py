@@ -1,0 +1,269 @@
+"""Symmetry transforms: equivalent copies of a puzzle whose solutions map back.
+
+A :class:`Transform` composes elementary symmetries and stores them as arrays.
+Acting on a grid ``G`` (givens or a solution) it computes, in this order::
+
+    H = G.T if transpose else G
+    T[i, j] = H[row_perm[i], col_perm[j]]
+    T = digit_map[T]            (value relabelling, blanks 0 stay 0)
+    T = 1 - T where T >= 0      (Takuzu ``flip``; blanks -1 stay -1)
+
+The symmetries each puzzle admits (the ``kinds`` of :func:`random_transform`):
+
+========== ================================= ============================ ===================
+kind       Sudoku                            Killer (Killer-X)            Kakuro / Takuzu
+========== ================================= ============================ ===================
+digits     any relabelling of 1..N           k -> N+1-k; a cage sum V of  Kakuro: k -> 10-k,
+                                             s cells becomes s(N+1)-V     run V -> 10*len-V;
+                                                                          Takuzu: 0 <-> 1
+rows       rows within each band             as Sudoku (Killer-X:         Takuzu: reverse the
+                                             reverse the row order)       row order
+cols       columns within each stack         as Sudoku (Killer-X:         Takuzu: reverse the
+                                             reverse the column order)    column order
+bands      bands (br rows each) among bands  as Sudoku (Killer-X: none)   none
+stacks     stacks (bc columns) among stacks  as Sudoku (Killer-X: none)   none
+transpose  only when br == bc                as Sudoku (Killer-X too)     always (Kakuro swaps
+                                                                          across/down clues)
+========== ================================= ============================ ===================
+
+Killer-X keeps to the symmetries of the square (the reversals and the
+transposition), which map the two diagonals onto the two diagonals: reversing
+the row order alone swaps the main and the anti-diagonal, which is harmless as
+both must hold 1..N.  Takuzu admits no other row or column moves, as a general
+permutation breaks the no-three-adjacent rule; the reversals and the
+transposition also keep rows (columns) distinct when ``distinct_lines`` is set.
+Kakuro clues sit left of and above their runs, so only the transposition
+moves cells.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+import numpy as np
+
+from .errors import PuzzleError
+from .puzzles import Cage, Kakuro, KillerSudoku, Sudoku, Takuzu
+
+KINDS = ("digits", "rows", "cols", "bands", "stacks", "transpose")
+DEFAULT_KINDS = KINDS
+
+
+@dataclass(frozen=True, eq=False)
+class Transform:
+    """A composition of the elementary symmetries (see the module docstring).
+
+    ``row_perm`` / ``col_perm`` index the rows / columns of the (possibly
+    transposed) original, so their lengths are the transformed shape.
+    ``digit_map[v]`` is the new value of digit ``v`` (``digit_map[0] == 0``), or
+    None to keep the values.  ``copy_id`` numbers the copy in the new name.
+    """
+
+    row_perm: np.ndarray
+    col_perm: np.ndarray
+    transpose: bool = False
+    digit_map: np.ndarray | None = None
+    flip: bool = False
+    copy_id: int = 0
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        """The shape of a transformed grid."""
+        return len(self.row_perm), len(self.col_perm)
+
+    @property
+    def source_shape(self) -> tuple[int, int]:
+        """The shape of an original grid."""
+        return self.shape[::-1] if self.transpose else self.shape
+
+    @property
+    def signature(self) -> tuple:
+        """A hashable value equal for equal transforms (whatever ``copy_id``)."""
+        digits = None if self.digit_map is None else tuple(self.digit_map.tolist())
+        return (tuple(self.row_perm.tolist()), tuple(self.col_perm.tolist()), self.transpose, digits, self.flip)
+
+    @property
+    def is_identity(self) -> bool:
+        rows, cols = self.shape
+        return (not self.transpose and not self.flip
+                and np.array_equal(self.row_perm, np.arange(rows))
+                and np.array_equal(self.col_perm, np.arange(cols))
+                and (self.digit_map is None or np.array_equal(self.digit_map, np.arange(len(self.digit_map)))))
+
+    def map_cells(self, cells) -> np.ndarray:
+        """Where original cells ``(row, col)`` (shape (k, 2)) land in the transformed grid."""
+        cells = np.asarray(cells, dtype=np.int64).reshape(-1, 2)
+        if self.transpose:
+            cells = cells[:, ::-1]
+        return np.stack([np.argsort(self.row_perm)[cells[:, 0]], np.argsort(self.col_perm)[cells[:, 1]]], axis=1)
+
+    def map_solution(self, grid) -> np.ndarray:
+        """A grid of the original puzzle (its solution, or its givens) -> the same grid of the transformed one."""
+        grid = self._checked(grid, self.source_shape)
+        moved = self._move(grid)
+        if self.digit_map is not None:
+            moved = self.digit_map[moved]
+        if self.flip:
+            moved = np.where(moved >= 0, 1 - moved, moved)
+        return moved
+
+    def unmap_solution(self, grid) -> np.ndarray:
+        """A solution of the transformed puzzle -> the solution of the original puzzle."""
+        grid = self._checked(grid, self.shape)
+        if self.flip:
+            grid = np.where(grid >= 0, 1 - grid, grid)
+        if self.digit_map is not None:
+            grid = np.argsort(self.digit_map)[grid]
+        moved = grid[np.ix_(np.argsort(self.row_perm), np.argsort(self.col_perm))]
+        return moved.T if self.transpose else moved
+
+    def apply(self, puzzle):
+        """The transformed puzzle: same type, name suffixed ``~p<copy_id>``."""
+        if puzzle.shape != self.source_shape:
+            raise PuzzleError(f"a transform of a {self.source_shape[0]} x {self.source_shape[1]} grid "
+                              f"cannot act on a {puzzle.shape[0]} x {puzzle.shape[1]} puzzle")
+        name = f"{puzzle.name}~p{self.copy_id}"
+        if isinstance(puzzle, (KillerSudoku, Kakuro)):
+            max_digit = puzzle.n if isinstance(puzzle, KillerSudoku) else Kakuro.max_digit
+            if self.digit_map is not None and not np.array_equal(self.digit_map, _reflection(max_digit)):
+                raise PuzzleError(f"a {puzzle.puzzle} admits only the digit map k -> {max_digit + 1}-k, "
+                                  "which maps sums to sums")
+        if isinstance(puzzle, KillerSudoku):
+            return dataclasses.replace(puzzle, givens=self.map_solution(puzzle.givens), name=name,
+                                       cages=tuple(self._map_cage(cage, puzzle.n) for cage in puzzle.cages))
+        if isinstance(puzzle, (Sudoku, Takuzu)):
+            return dataclasses.replace(puzzle, givens=self.map_solution(puzzle.givens), name=name)
+        if isinstance(puzzle, Kakuro):
+            return self._apply_kakuro(puzzle, name)
+        raise TypeError(f"no transforms for {type(puzzle).__name__}")
+
+    def _map_cage(self, cage: Cage, n: int) -> Cage:
+        cells = self.map_cells(cage.cells)
+        cells = cells[np.lexsort((cells[:, 1], cells[:, 0]))]
+        total = cage.total if self.digit_map is None else len(cells) * (n + 1) - cage.total
+        return Cage(tuple(map(tuple, cells.tolist())), total)
+
+    def _apply_kakuro(self, puzzle: Kakuro, name: str) -> Kakuro:
+        layers = {"across": np.zeros(puzzle.shape, np.int64), "down": np.zeros(puzzle.shape, np.int64)}
+        for run in puzzle.runs:
+            size = len(run.cells)
+            total = run.total if self.digit_map is None else size * (Kakuro.max_digit + 1) - run.total
+            layers[run.direction][run.clue] = total
+        white = self._move(puzzle.white)
+        across, down = (self._move(layers["down"]), self._move(layers["across"])) if self.transpose else \
+            (self._move(layers["across"]), self._move(layers["down"]))
+        return Kakuro(white=white, across=across, down=down, name=name)
+
+    def _move(self, grid: np.ndarray) -> np.ndarray:
+        """Only the geometric part of :meth:`map_solution` (for masks and clue layers)."""
+        return (grid.T if self.transpose else grid)[np.ix_(self.row_perm, self.col_perm)]
+
+    def _checked(self, grid, shape: tuple[int, int]) -> np.ndarray:
+        grid = np.asarray(grid, dtype=np.int64)
+        if grid.shape != shape:
+            raise PuzzleError(f"the grid is {' x '.join(map(str, grid.shape))}, expected {shape[0]} x {shape[1]}")
+        if self.digit_map is not None and ((grid < 0) | (grid >= len(self.digit_map))).any():
+            raise PuzzleError(f"the grid holds values outside 0..{len(self.digit_map) - 1}")
+        if self.flip and ((grid < -1) | (grid > 1)).any():
+            raise PuzzleError("the grid holds values other than -1, 0 and 1")
+        return grid
+
+
+def _reflection(max_digit: int) -> np.ndarray:
+    """The digit map k -> max_digit+1-k (0 stays 0)."""
+    return np.r_[0, max_digit:0:-1]
+
+
+def supported_kinds(puzzle) -> tuple[str, ...]:
+    """The kinds of :data:`KINDS` that change something for ``puzzle``."""
+    if isinstance(puzzle, Sudoku):
+        square = ("transpose",) if puzzle.box_rows == puzzle.box_cols else ()
+        if isinstance(puzzle, KillerSudoku) and puzzle.diagonal:
+            return ("digits", "rows", "cols") + square
+        return KINDS[:-1] + square
+    if isinstance(puzzle, Takuzu):
+        return "digits", "rows", "cols", "transpose"
+    if isinstance(puzzle, Kakuro):
+        return "digits", "transpose"
+    raise TypeError(f"no transforms for {type(puzzle).__name__}")
+
+
+def _blocked_perm(rng: np.random.Generator, blocks: int, size: int, shuffle_blocks: bool,
+                  shuffle_within: bool) -> np.ndarray:
+    """A permutation of ``blocks * size`` lines that keeps each block of ``size`` together."""
+    order = rng.permutation(blocks) if shuffle_blocks else np.arange(blocks)
+    within = np.tile(np.arange(size), (blocks, 1))
+    if shuffle_within:
+        within = rng.permuted(within, axis=1)
+    return (order[:, None] * size + within).ravel()
+
+
+def _reversal(rng: np.random.Generator, length: int, allowed: bool) -> np.ndarray:
+    """The identity or, with probability 1/2 when ``allowed``, the reversal of ``length`` lines."""
+    line = np.arange(length)
+    return line[::-1].copy() if allowed and rng.random() < 0.5 else line
+
+
+def random_transform(puzzle, rng: np.random.Generator, kinds=DEFAULT_KINDS) -> Transform:
+    """A random symmetry of ``puzzle`` drawn from the elementary ``kinds``.
+
+    Kinds the puzzle does not admit are skipped (see :func:`supported_kinds`);
+    an unknown kind, or a list none of whose kinds applies, is a PuzzleError.
+    """
+    unknown = sorted(set(kinds) - set(KINDS))
+    if unknown:
+        raise PuzzleError(f"unknown transform kind {unknown[0]!r}; choose from {', '.join(KINDS)}")
+    use = set(kinds) & set(supported_kinds(puzzle))
+    if not use:
+        raise PuzzleError(f"none of the kinds {', '.join(kinds)} applies to this {puzzle.puzzle}; "
+                          f"it admits {', '.join(supported_kinds(puzzle))}")
+    transpose = "transpose" in use and bool(rng.random() < 0.5)
+    rows, cols = puzzle.shape[::-1] if transpose else puzzle.shape
+    digit_map, flip = None, False
+    if isinstance(puzzle, Sudoku):
+        n = puzzle.n
+        if "digits" in use:
+            if not isinstance(puzzle, KillerSudoku):
+                digit_map = np.r_[0, rng.permutation(n) + 1]
+            elif rng.random() < 0.5:
+                digit_map = _reflection(n)
+        if isinstance(puzzle, KillerSudoku) and puzzle.diagonal:
+            row_perm, col_perm = _reversal(rng, n, "rows" in use), _reversal(rng, n, "cols" in use)
+        else:
+            br, bc = puzzle.box_rows, puzzle.box_cols
+            row_perm = _blocked_perm(rng, n // br, br, "bands" in use, "rows" in use)
+            col_perm = _blocked_perm(rng, n // bc, bc, "stacks" in use, "cols" in use)
+    elif isinstance(puzzle, Takuzu):
+        row_perm, col_perm = _reversal(rng, rows, "rows" in use), _reversal(rng, cols, "cols" in use)
+        flip = "digits" in use and bool(rng.random() < 0.5)
+    else:
+        row_perm, col_perm = np.arange(rows), np.arange(cols)
+        if "digits" in use and rng.random() < 0.5:
+            digit_map = _reflection(Kakuro.max_digit)
+    return Transform(row_perm=row_perm, col_perm=col_perm, transpose=transpose, digit_map=digit_map, flip=flip)
+
+
+def permuted_copies(puzzle, count: int, seed: int, kinds=DEFAULT_KINDS) -> list[tuple[int, Transform, object]]:
+    """``count`` distinct non-identity transforms of ``puzzle`` and the copies they make.
+
+    Returns ``(id, transform, copy)`` with ids 1..count; the same ``seed`` gives
+    the same copies.  Asking for more copies than the puzzle's symmetry group
+    (for the chosen kinds) holds is a PuzzleError, never silent repetition.
+    """
+    if count < 1:
+        raise PuzzleError(f"the number of copies must be at least 1, got {count}")
+    rng = np.random.default_rng(seed)
+    seen: set[tuple] = set()
+    copies = []
+    for _ in range(200 * count + 1000):
+        transform = random_transform(puzzle, rng, kinds)
+        if transform.is_identity or transform.signature in seen:
+            continue
+        seen.add(transform.signature)
+        transform = dataclasses.replace(transform, copy_id=len(copies) + 1)
+        copies.append((transform.copy_id, transform, transform.apply(puzzle)))
+        if len(copies) == count:
+            return copies
+    raise PuzzleError(f"this {puzzle.puzzle} has only {len(copies)} distinct non-identity transforms of kinds "
+                      f"{', '.join(kinds)}; asked for {count}")

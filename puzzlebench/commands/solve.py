@@ -1,0 +1,86 @@
+"""``puzzlebench solve``: solve puzzles with one formulation on one solver."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+
+def register(sub) -> None:
+    from ._common import add_input_arguments
+    p = sub.add_parser("solve", help="solve puzzle(s) with a formulation and a solver",
+                       description="Solve the puzzle(s) of PATH; print the grid and key figures, "
+                                   "or one JSON record per puzzle with --json.")
+    add_input_arguments(p, multi=True)
+    p.add_argument("--formulation", default="binary", help="formulation name (default binary)")
+    p.add_argument("--solver", default="highs", help="solver name (default highs)")
+    p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    p.add_argument("--time-limit", type=float, default=60.0, help="seconds per solve (default 60)")
+    p.add_argument("--threads", type=int, default=1, help="solver threads (default 1)")
+    p.add_argument("--gap", type=float, default=0.0, help="relative MIP gap (default 0)")
+    p.add_argument("--json", action="store_true", help="print one JSON RunRecord per puzzle per line")
+    p.add_argument("--count-solutions", type=int, metavar="K",
+                   help="count solutions up to K with no-good cuts (K=2 certifies uniqueness)")
+    p.add_argument("--verbose", action="store_true", help="show the solver log")
+    p.set_defaults(func=run)
+
+
+def _options(args):
+    from ..errors import PuzzleError
+    from ..records import SolveOptions
+    if args.time_limit <= 0 or args.threads < 1:
+        raise PuzzleError("--time-limit must be positive and --threads at least 1")
+    return SolveOptions(threads=args.threads, seed=args.seed, time_limit=args.time_limit,
+                        mip_gap=args.gap, verbose=args.verbose)
+
+
+def run(args) -> int:
+    from tqdm import tqdm
+
+    from ..io import format_solution
+    from ..registry import get_formulation, get_solver
+    from ..runner import count_solutions
+    from ..runner import run as run_one
+    from ..worker import SolverProcess
+    from ._common import read_entries
+
+    entries = read_entries(args)
+    options = _options(args)
+    get_solver(args.solver)
+    for entry in entries:
+        get_formulation(entry.puzzle.puzzle, args.formulation)
+    bad = 0
+    bar = tqdm(entries, desc=f"{args.formulation}/{args.solver}", unit="puzzle", file=sys.stderr,
+               disable=len(entries) < 2 or not sys.stderr.isatty())
+    with SolverProcess() as process:
+        for entry in bar:
+            if args.count_solutions:
+                count, _, status = count_solutions(entry.puzzle, args.formulation, args.solver,
+                                                   args.count_solutions, options, process)
+                bound = "at least " if count == args.count_solutions else ""
+                if status != "optimal":
+                    bound = f"stopped ({status}) after "
+                if args.json:
+                    print(json.dumps({"instance": entry.name, "solutions": count,
+                                      "complete": status == "optimal" and count < args.count_solutions,
+                                      "status": status}))
+                else:
+                    print(f"{entry.name}: {bound}{count} solution(s)")
+                continue
+            record = run_one(entry.puzzle, args.formulation, args.solver, options,
+                             instance=entry.name, process=process)
+            bad += record.verified is False
+            if args.json:
+                print(json.dumps(record.to_dict()), flush=True)
+                continue
+            print(f"# {record.instance}: {record.status} by {record.solver} ({record.solver_version}), "
+                  f"formulation {record.formulation}")
+            print(f"# solver {record.solver_time or 0:.4f} s, wall {record.wall_time:.4f} s, "
+                  f"build {record.build_time:.4f} s, nodes {record.nodes}, "
+                  f"LP iterations {record.lp_iterations}, model {record.rows} x {record.cols}")
+            if record.solution is not None:
+                print(format_solution(entry.puzzle, record.solution), end="")
+                print(f"# verified: {'yes' if record.verified else 'NO: ' + '; '.join(record.violations)}")
+            elif record.message:
+                print(f"# {record.message}")
+    return 1 if bad else 0

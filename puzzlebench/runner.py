@@ -1,0 +1,155 @@
+"""One run: puzzle -> formulation -> Model -> solver -> grid -> checker -> RunRecord.
+
+The runner owns what is neither puzzle nor solver knowledge: timing the model
+build, the lazy-constraint loop (re-solve with the rows ``Model.separate``
+returns until it returns None), decoding, the independent check, and
+solution counting with no-good cuts.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+from .checker import check
+from .errors import PuzzleError
+from .model import Model, Rows, rows_from_triplets
+from .records import RunRecord, SolveOptions, SolverResult
+from .registry import get_formulation, get_solver
+from .worker import SolverProcess
+
+FOUND = ("optimal", "feasible")
+
+
+@dataclass
+class Built:
+    model: Model
+    build_time: float
+
+
+def build(puzzle, formulation: str) -> Built:
+    """Build ``formulation`` for ``puzzle``, timing it (propagation included)."""
+    info = get_formulation(puzzle.puzzle, formulation)
+    start = time.perf_counter()
+    model = info.build(puzzle)
+    return Built(model, time.perf_counter() - start)
+
+
+def _add(a, b):
+    return b if a is None else a if b is None else a + b
+
+
+def solve_model(model: Model, solver: str, options: SolveOptions,
+                process: SolverProcess | None = None) -> tuple[SolverResult, int, float]:
+    """Solve ``model``, running the lazy-constraint loop when the model has one.
+
+    Returns the final result (times, nodes and iterations summed over rounds),
+    the number of rounds and the wall time of all solver calls.
+    """
+    get_solver(solver)  # unknown names fail here, in the parent, with a clear error
+    own = process is None
+    process = process or SolverProcess()
+    total = None
+    rounds = 0
+    wall = 0.0
+    deadline = options.time_limit
+    try:
+        while True:
+            rounds += 1
+            start = time.perf_counter()
+            result = process.solve(solver, model, options)
+            wall += time.perf_counter() - start
+            if total is not None:
+                result.solver_time = _add(total.solver_time, result.solver_time)
+                result.nodes = _add(total.nodes, result.nodes)
+                result.lp_iterations = _add(total.lp_iterations, result.lp_iterations)
+                result.log = total.log + result.log
+            total = result
+            if model.separate is None or result.status not in FOUND:
+                break
+            cuts = model.separate(result.x)
+            if cuts is None:
+                break
+            remaining = deadline - wall
+            if remaining <= 0:
+                total.status = "time_limit"
+                total.x = None
+                break
+            model = model.with_rows(cuts)
+            options = SolveOptions(**{**options.__dict__, "time_limit": remaining})
+    finally:
+        if own:
+            process.close()
+    return total, rounds, wall
+
+
+def run(puzzle, formulation: str, solver: str, options: SolveOptions, *, instance: str | None = None,
+        process: SolverProcess | None = None) -> RunRecord:
+    """Build, solve, decode and check one puzzle; never raises for solver trouble."""
+    built = build(puzzle, formulation)
+    stats = built.model.stats()
+    info = get_solver(solver)
+    result, rounds, wall = solve_model(built.model, solver, options, process)
+    grid = None
+    violations: list[str] = []
+    if result.x is not None:
+        grid = np.asarray(built.model.decode(result.x), dtype=np.int64)
+        violations = check(puzzle, grid)
+    return RunRecord(
+        instance=instance or puzzle.name, puzzle=puzzle.puzzle, formulation=formulation, solver=solver,
+        solver_version=info.version(), seed=options.seed, threads=options.threads,
+        time_limit=options.time_limit, status=result.status, message=result.message,
+        wall_time=wall, solver_time=result.solver_time, build_time=built.build_time,
+        nodes=result.nodes, lp_iterations=result.lp_iterations, primal_bound=result.primal_bound,
+        dual_bound=result.dual_bound, rows=stats.rows, cols=stats.cols, nonzeros=stats.nonzeros,
+        presolved_rows=result.presolved_rows, presolved_cols=result.presolved_cols,
+        root_solved=result.root_solved, solution=None if grid is None else grid.tolist(),
+        verified=None if grid is None else not violations, violations=violations, rounds=rounds)
+
+
+def no_good_cut(model: Model, x: np.ndarray) -> Rows:
+    """The row that cuts off exactly the binary point ``x``:
+
+        sum_{j: x_j = 1} x_j - sum_{j: x_j = 0} x_j <= |{j: x_j = 1}| - 1
+    """
+    binary = np.flatnonzero(model.integrality & (model.col_lower >= 0) & (model.col_upper <= 1))
+    ones = np.round(x[binary]) > 0.5
+    coef = np.where(ones, 1.0, -1.0)
+    return rows_from_triplets(np.zeros(len(binary), int), binary, coef, 1, model.num_cols,
+                              -np.inf, ones.sum() - 1)
+
+
+def count_solutions(puzzle, formulation: str, solver: str, limit: int, options: SolveOptions,
+                    process: SolverProcess | None = None) -> tuple[int, list[np.ndarray], str]:
+    """Count distinct solutions up to ``limit`` by re-solving with no-good cuts.
+
+    Needs a formulation whose integer columns are all binary, so that a no-good
+    over them removes exactly one grid.  Returns the count, the grids (each
+    already checked) and the final status: "optimal" when the count is proven,
+    "time_limit" or "error" when the enumeration stopped early.
+    """
+    model = build(puzzle, formulation).model
+    if (model.integrality & ((model.col_lower < 0) | (model.col_upper > 1))).any():
+        raise PuzzleError(f"--count-solutions needs a formulation with only binary integer variables; "
+                          f"{formulation!r} has general integers (try 'binary')")
+    grids: list[np.ndarray] = []
+    own = process is None
+    process = process or SolverProcess()
+    try:
+        while len(grids) < limit:
+            result, _, _ = solve_model(model, solver, options, process)
+            if result.status == "infeasible":
+                return len(grids), grids, "optimal"
+            if result.status not in FOUND:
+                return len(grids), grids, result.status
+            grid = np.asarray(model.decode(result.x), dtype=np.int64)
+            if violations := check(puzzle, grid):
+                raise RuntimeError(f"{formulation} on {solver} returned an invalid grid: {violations[0]}")
+            grids.append(grid)
+            model = model.with_rows(no_good_cut(model, result.x))
+    finally:
+        if own:
+            process.close()
+    return len(grids), grids, "optimal"

@@ -1,0 +1,72 @@
+"""Killer cages as regions of a label grid, in one canonical order.
+
+Every reader builds cages through :func:`cages_from_labels`, so cages come out
+ordered by their first cell (row-major) with their cells row-major, whatever
+the file's labels; writers name cages in that same order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+
+import numpy as np
+
+from ..errors import PuzzleError
+from ..puzzles import Cage, KillerSudoku
+
+_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+
+
+def label_regions(labels: Sequence[Sequence[Hashable]]) -> tuple[np.ndarray, list[Hashable]]:
+    """Number the regions of a label grid by first appearance (row-major).
+
+    Returns the region index grid and the label of each region.  A label whose
+    cells are not orthogonally connected is a PuzzleError naming the row where
+    its second piece starts (two cages sharing a label, usually a typo).
+    """
+    rows, cols = len(labels), len(labels[0])
+    index = np.full((rows, cols), -1, dtype=np.int64)
+    order: list[Hashable] = []
+    first_row: dict[Hashable, int] = {}
+    for r in range(rows):
+        for c in range(cols):
+            if index[r, c] >= 0:
+                continue
+            label = labels[r][c]
+            if label in first_row:
+                raise PuzzleError(f"cage {label} covers two separate regions (rows {first_row[label] + 1} "
+                                  f"and {r + 1}): give each cage its own label", row=r)
+            first_row[label] = r
+            index[r, c] = len(order)
+            stack = [(r, c)]
+            while stack:
+                y, x = stack.pop()
+                for yy, xx in ((y - 1, x), (y + 1, x), (y, x - 1), (y, x + 1)):
+                    if 0 <= yy < rows and 0 <= xx < cols and index[yy, xx] < 0 and labels[yy][xx] == label:
+                        index[yy, xx] = len(order)
+                        stack.append((yy, xx))
+            order.append(label)
+    return index, order
+
+
+def cages_from_index(index: np.ndarray, totals: Sequence[int]) -> tuple[Cage, ...]:
+    """Cages from a region index grid (regions numbered 0..k-1) and each region's total."""
+    cells: list[list[tuple[int, int]]] = [[] for _ in totals]
+    for r, c in np.ndindex(*index.shape):
+        cells[index[r, c]].append((r, c))
+    return tuple(Cage(tuple(cs), int(t)) for cs, t in zip(cells, totals))
+
+
+def canonical_index(puzzle: KillerSudoku) -> np.ndarray:
+    """The puzzle's cage index renumbered by first appearance (row-major)."""
+    first = {}
+    for k in puzzle.cage_index.ravel().tolist():
+        first.setdefault(k, len(first))
+    return np.vectorize(first.__getitem__, otypes=[np.int64])(puzzle.cage_index)
+
+
+def cage_labels(count: int) -> list[str]:
+    """Short labels for ``count`` cages: letters while they last, else numbers 1..count."""
+    if count <= len(_LETTERS):
+        return list(_LETTERS[:count])
+    return [str(k + 1) for k in range(count)]

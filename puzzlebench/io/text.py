@@ -1,0 +1,137 @@
+"""Reading a text file as numbered lines, and the small token parsers every format shares."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..errors import PuzzleError
+
+MAX_SIDE = 100
+"""Largest row or column count accepted for Kakuro and Takuzu grids."""
+
+_UINT = re.compile(r"[0-9]{1,6}")
+
+
+@dataclass(frozen=True)
+class TextLine:
+    """A file line: its 1-based number and its text without surrounding blanks."""
+
+    number: int
+    text: str
+
+
+def read_text(path) -> str:
+    """The file's text as UTF-8 (a byte-order mark is dropped); undecodable bytes are a PuzzleError."""
+    with open(path, "rb") as f:
+        data = f.read()
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        line = data[:err.start].count(b"\n") + 1
+        raise PuzzleError(f"byte 0x{data[err.start]:02x} is not UTF-8 text", path=os.fspath(path),
+                          line=line) from None
+
+
+def split_lines(text: str) -> list[TextLine]:
+    """Every line of ``text`` (LF, CRLF or CR ends), numbered from 1, stripped."""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    return [TextLine(i, line.strip()) for i, line in enumerate(lines, start=1)]
+
+
+def is_comment(line: TextLine) -> bool:
+    return line.text.startswith("#")
+
+
+def content_lines(lines: list[TextLine]) -> list[TextLine]:
+    """The lines that are neither blank nor ``#`` comments."""
+    return [line for line in lines if line.text and not is_comment(line)]
+
+
+def as_uint(token: str) -> int | None:
+    """The value of a token of 1 to 6 ASCII digits, else None."""
+    return int(token) if _UINT.fullmatch(token) else None
+
+
+def row_cells(line: TextLine, width: int) -> list[str]:
+    """The cells of a grid row: whitespace-separated tokens, or, when the row is a single
+    word of exactly ``width`` characters (width > 1), one cell per character."""
+    tokens = line.text.split()
+    if len(tokens) == 1 and width > 1 and len(tokens[0]) == width:
+        return list(tokens[0])
+    if len(tokens) != width:
+        raise PuzzleError(f"this row has {len(tokens)} cells, expected {width}", line=line.number)
+    return tokens
+
+
+def parse_row(line: TextLine, width: int, cell: Callable[[str], object], what: str) -> list:
+    """A grid row through ``cell`` (a token to its value, or None when the token is invalid);
+    ``what`` describes a valid token for the error message."""
+    values = []
+    for col, token in enumerate(row_cells(line, width), start=1):
+        value = cell(token)
+        if value is None:
+            raise PuzzleError(f"column {col}: {token!r} is not {what}", line=line.number)
+        values.append(value)
+    return values
+
+
+class Cursor:
+    """Walks the lines of a text, skipping blanks and comments, for the line-oriented readers.
+
+    ``is_row`` (optional, per call) rescues a line starting with ``#`` that is really a grid
+    row (a Kakuro row may begin with the block token ``#``).
+    """
+
+    def __init__(self, lines: list[TextLine]):
+        self.lines = lines
+        self.pos = 0
+
+    def _skip(self, is_row: Callable[[str], bool] | None) -> None:
+        while self.pos < len(self.lines):
+            line = self.lines[self.pos]
+            if line.text and (not is_comment(line) or (is_row is not None and is_row(line.text))):
+                return
+            self.pos += 1
+
+    def peek(self, is_row: Callable[[str], bool] | None = None) -> TextLine | None:
+        """The next content line without consuming it, or None at the end."""
+        self._skip(is_row)
+        return self.lines[self.pos] if self.pos < len(self.lines) else None
+
+    def take(self, is_row: Callable[[str], bool] | None = None) -> TextLine | None:
+        """The next content line, consumed, or None at the end."""
+        line = self.peek(is_row)
+        if line is not None:
+            self.pos += 1
+        return line
+
+    @property
+    def last_line(self) -> int:
+        """Number of the file's last non-blank line, for errors about a truncated file."""
+        return next((line.number for line in reversed(self.lines) if line.text), 1)
+
+    def take_rows(self, count: int, what: str, is_row=None) -> list[TextLine]:
+        """The next ``count`` content lines as grid rows; a truncated file is a PuzzleError
+        (``what`` names the grid in the message, e.g. "the puzzle at line 3")."""
+        rows = []
+        for _ in range(count):
+            line = self.take(is_row)
+            if line is None:
+                raise PuzzleError(f"the file ends after {len(rows)} of the {count} rows of {what}",
+                                  line=self.last_line)
+            rows.append(line)
+        return rows
+
+
+def build_located(make: Callable, row_lines: list[int], default_line: int | None):
+    """``make()``, with a PuzzleError about grid row r pointed at file line ``row_lines[r]``
+    (at ``default_line`` when it names no row)."""
+    try:
+        return make()
+    except PuzzleError as err:
+        located = err.row is not None and 0 <= err.row < len(row_lines)
+        err.locate(None, row_lines[err.row] if located else default_line)
+        raise

@@ -1,0 +1,85 @@
+"""Capture what a solver library prints to the C-level stdout and stderr.
+
+Solver libraries write their logs with ``printf``/``std::cout`` straight to file
+descriptors 1 and 2, which Python's ``sys.stdout`` redirection cannot see.
+:func:`captured_output` points both descriptors at a temporary file for the
+duration of a solve and restores them afterwards, so the log ends up in
+``SolverResult.log`` and nothing reaches the terminal.  With ``echo`` a
+thread copies the log to the original stdout as it grows, so a verbose solve
+is shown live and still captured (the log is the same either way, so figures
+parsed from it never depend on ``verbose``).
+
+The redirection is process-wide: solves that capture their output must not run
+in parallel threads of one process (run them in separate processes).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import sys
+import tempfile
+import threading
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Iterator
+
+_LIBC = ctypes.CDLL(None)
+_ECHO_INTERVAL = 0.05
+
+
+@dataclass
+class CapturedText:
+    """The captured output; ``text`` is filled in when the capture ends."""
+
+    text: str = ""
+
+
+def _flush_all() -> None:
+    """Flush Python's and the C library's stdout/stderr buffers."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    _LIBC.fflush(None)
+
+
+def _copy_new_bytes(source: int, target: int, start: int) -> int:
+    """Write the bytes of ``source`` from offset ``start`` to ``target``; return the new offset."""
+    while chunk := os.pread(source, 1 << 16, start):
+        os.write(target, chunk)
+        start += len(chunk)
+    return start
+
+
+@contextmanager
+def captured_output(echo: bool = False) -> Iterator[CapturedText]:
+    """Redirect file descriptors 1 and 2 to a temporary file; collect the text on exit."""
+    captured = CapturedText()
+    _flush_all()
+    with tempfile.TemporaryFile() as sink:
+        saved = {fd: os.dup(fd) for fd in (1, 2)}
+        stop = threading.Event()
+        echoed = [0]
+
+        def echo_loop():
+            while not stop.wait(_ECHO_INTERVAL):
+                echoed[0] = _copy_new_bytes(sink.fileno(), saved[1], echoed[0])
+
+        thread = threading.Thread(target=echo_loop, daemon=True) if echo else None
+        try:
+            for fd in saved:
+                os.dup2(sink.fileno(), fd)
+            if thread:
+                thread.start()
+            yield captured
+        finally:
+            _flush_all()
+            for fd, copy in saved.items():
+                os.dup2(copy, fd)
+            if thread:
+                stop.set()
+                thread.join()
+                _copy_new_bytes(sink.fileno(), saved[1], echoed[0])
+            for copy in saved.values():
+                os.close(copy)
+            sink.seek(0)
+            captured.text = sink.read().decode("utf-8", errors="replace")

@@ -1,0 +1,147 @@
+"""SCIP through PySCIPOpt: one variable per column, the rows added in one ``addConss`` call.
+
+Loading, measured on a 25x25 Sudoku model (15 625 columns, 2 500 rows): this
+route takes about 0.19 s, ``Model.to_mps`` plus ``readProblem`` 0.26 s (0.14 s
+with a vectorized MPS writer), ``addMatrixVar`` alone 0.16 s for the columns;
+on a 9x9 model all routes take about 10 ms.  The arrays route needs no
+temporary file and no text round trip.
+
+Figures: ``nodes`` is ``getNTotalNodes()`` (all runs, restarts included; SCIP
+counts the root as node 1); ``lp_iterations`` is ``getNLPIterations()``;
+``solver_time`` is ``getSolvingTime()`` (presolving included, wall clock);
+the presolved size is the transformed problem's, read right after presolving
+(0 rows, 0 columns when presolve solved the model, None when presolve proved
+it infeasible).  ``root_solved`` means the solve completed in presolve or with
+at most the root node processed (some SCIP versions count a node even when
+presolve solved the model, so presolve is checked separately).
+
+Threads: SCIP solves with one thread; ``parallel/maxnthreads`` and the
+concurrent mode are not used, and a request for more threads is noted in
+``message``.  Seeds: ``randomization/randomseedshift``,
+``randomization/permutationseed`` and ``randomization/lpseed`` all get
+``options.seed``; the permutation switches keep SCIP's defaults (constraints
+permuted, variables not), so seed 0 is SCIP's default configuration.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import numpy as np
+
+from ..model import Model
+from ..records import SolveOptions, SolverResult
+from ..registry import solver
+from ._common import captured_solve, finished, rounded_solution, time_limit_or_none
+
+_STATUS = {"optimal": "optimal", "gaplimit": "optimal", "infeasible": "infeasible",
+           "timelimit": "time_limit"}
+_INTEGER_TYPES = ("BINARY", "INTEGER", "IMPLINT")
+
+
+def scip_version() -> str:
+    import pyscipopt
+    scip = pyscipopt.Model()
+    return f"SCIP {scip.getMajorVersion()}.{scip.getMinorVersion()}.{scip.getTechVersion()}"
+
+
+@solver("scip", version=scip_version, kind="mip",
+        description="SCIP branch-cut-and-price MIP solver (PySCIPOpt), single-threaded.")
+def solve_scip(model: Model, options: SolveOptions) -> SolverResult:
+    """Solve ``model`` with SCIP."""
+    return run_scip(lambda scip: _load_arrays(scip, model), options)
+
+
+def run_scip(load: Callable, options: SolveOptions) -> SolverResult:
+    """Solve the model that ``load(scip)`` puts into a fresh SCIP model.
+
+    ``load`` returns the variables it created, in column order (SCIP's own
+    variable array is sorted by type, binaries first).
+    """
+    return captured_solve(lambda: _solve(load, options), options)
+
+
+def _column_types(model: Model) -> list[str]:
+    binary = model.integrality & (model.col_lower >= 0) & (model.col_upper <= 1)
+    return np.where(binary, "B", np.where(model.integrality, "I", "C")).tolist()
+
+
+def _bounds(values: np.ndarray) -> list[float | None]:
+    """Bounds as PySCIPOpt takes them: None for an infinite bound."""
+    return np.where(np.isinf(values), None, values).tolist()
+
+
+def _load_arrays(scip, model: Model) -> list:
+    from pyscipopt import Expr, ExprCons
+    from pyscipopt.scip import Term
+
+    variables = [scip.addVar(vtype=t, lb=lo, ub=up, obj=c) for t, lo, up, c in zip(
+        _column_types(model), _bounds(model.col_lower), _bounds(model.col_upper), model.objective.tolist())]
+    terms = [Term(v) for v in variables]
+    if model.offset:
+        scip.addObjoffset(float(model.offset))
+    A = model.A
+    starts, cols, vals = A.indptr.tolist(), A.indices.tolist(), A.data.tolist()
+    lower, upper = _bounds(model.row_lower), _bounds(model.row_upper)
+    rows = [i for i in range(model.num_rows) if lower[i] is not None or upper[i] is not None]
+    scip.addConss([ExprCons(Expr(dict(zip([terms[j] for j in cols[starts[i]:starts[i + 1]]],
+                                          vals[starts[i]:starts[i + 1]]))),
+                            lhs=lower[i], rhs=upper[i]) for i in rows])
+    return variables
+
+
+def load_mps(scip, path: str) -> list:
+    """Read an MPS file into ``scip``; return its variables in the file's column order."""
+    scip.readProblem(str(path))
+    return sorted(scip.getVars(), key=lambda v: v.getIndex())  # the index counts creations
+
+
+def _set_options(scip, options: SolveOptions) -> None:
+    seed = int(options.seed)
+    settings = {"randomization/randomseedshift": seed, "randomization/permutationseed": seed,
+                "randomization/lpseed": seed, "limits/gap": float(options.mip_gap)}
+    limit = time_limit_or_none(options)
+    if limit is not None:
+        settings["limits/time"] = limit
+    for name, value in settings.items():
+        scip.setParam(name, value)
+
+
+def _solve(load: Callable, options: SolveOptions) -> SolverResult:
+    import pyscipopt
+    scip = pyscipopt.Model()
+    _set_options(scip, options)
+    variables = load(scip)
+    scip.presolve()
+    solved_in_presolve = scip.getStage() == pyscipopt.SCIP_STAGE.SOLVED
+    presolved_size = (scip.getNConss(transformed=True), scip.getNVars(transformed=True))
+    scip.optimizeNogil()
+    result = _read_result(scip, variables)
+    if solved_in_presolve:  # the transformed problem is no longer the presolved one
+        presolved_size = (0, 0) if result.status == "optimal" else (None, None)
+    result.presolved_rows, result.presolved_cols = presolved_size
+    result.root_solved = finished(result.status) and (solved_in_presolve or result.nodes <= 1)
+    if options.threads > 1:
+        result.message += f"; threads={options.threads} not used: SCIP solves single-threaded"
+    return result
+
+
+def _read_result(scip, variables: list) -> SolverResult:
+    scip_status = scip.getStatus()
+    solution = scip.getBestSol() if scip.getNSols() > 0 else None
+    status = _STATUS.get(scip_status, "feasible" if solution is not None else "error")
+    dual = scip.getDualbound()
+    x = None
+    if solution is not None:
+        integrality = np.array([v.vtype() in _INTEGER_TYPES for v in variables], dtype=bool)
+        x = rounded_solution([solution[v] for v in variables], integrality)
+    return SolverResult(
+        status=status,
+        x=x,
+        message=scip_status,
+        solver_time=float(scip.getSolvingTime()),
+        nodes=int(scip.getNTotalNodes()),
+        lp_iterations=int(scip.getNLPIterations()),
+        primal_bound=float(scip.getPrimalbound()) if solution is not None else None,
+        dual_bound=None if scip.isInfinity(abs(dual)) else float(dual),
+    )

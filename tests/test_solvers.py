@@ -1,0 +1,336 @@
+"""The solver adapters on small hand-built models with known answers.
+
+Tests run over the registry, so a newly registered adapter is covered without edits.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from puzzlebench import registry
+from puzzlebench.errors import PuzzleError
+from puzzlebench.model import INF, Model, rows_from_triplets
+from puzzlebench.records import SolveOptions, SolverResult
+from puzzlebench.solvers import cbc, cpsat, highs
+from puzzlebench.solvers._common import captured_solve
+from puzzlebench.solvers.mps_check import read_mps_status
+
+NAMES = [info.name for info in registry.solvers()]
+MIP_NAMES = [info.name for info in registry.solvers() if info.kind == "mip"]
+
+
+def solve(name: str, model: Model, **options) -> SolverResult:
+    return registry.get_solver(name).solve(model, SolveOptions(**options))
+
+
+def integer_model(rows, cols, vals, nrows, lower, upper, *, col_lower, col_upper, objective=None,
+                  offset=0.0) -> Model:
+    """An all-integer model from COO triplets; ``decode`` returns x itself."""
+    ncols = len(col_lower)
+    block = rows_from_triplets(np.asarray(rows), np.asarray(cols), vals, nrows, ncols, lower, upper)
+    return Model.from_rows([block], col_lower=np.asarray(col_lower, float),
+                           col_upper=np.asarray(col_upper, float), integrality=np.ones(ncols, bool),
+                           objective=None if objective is None else np.asarray(objective, float),
+                           decode=lambda x: x, offset=offset)
+
+
+def knapsack(offset: float = 0.0) -> Model:
+    """max 5a + 4b + 3c + 8d s.t. 2a + 3b + c + 4d <= 6, binary: unique optimum a = d = 1, value 13."""
+    return integer_model([0] * 4, range(4), [2, 3, 1, 4], 1, -INF, 6, col_lower=[0] * 4,
+                         col_upper=[1] * 4, objective=[-5, -4, -3, -8], offset=offset)
+
+
+def assignment() -> Model:
+    """3 x 3 assignment; the unique optimum assigns 0->1, 1->0, 2->2 at cost 5."""
+    cost = np.array([[4, 1, 3], [2, 0, 5], [3, 2, 2]])
+    worker, job = np.divmod(np.arange(9), 3)
+    return integer_model(np.concatenate([worker, 3 + job]), np.tile(np.arange(9), 2), 1.0, 6, 1, 1,
+                         col_lower=[0] * 9, col_upper=[1] * 9, objective=cost.ravel())
+
+
+def infeasible_rows() -> Model:
+    """x0 + x1 = 2 and x0 + x1 <= 1."""
+    return integer_model([0, 0, 1, 1], [0, 1, 0, 1], 1.0, 2, [2, -INF], [2, 1],
+                         col_lower=[0, 0], col_upper=[1, 1])
+
+
+def infeasible_parity() -> Model:
+    """2 x0 + 2 x1 + 2 x2 = 3 with binaries: the LP is feasible, no integer point is."""
+    return integer_model([0, 0, 0], [0, 1, 2], 2.0, 1, 3, 3, col_lower=[0] * 3, col_upper=[1] * 3)
+
+
+def latin_square(n: int = 4) -> Model:
+    """Empty n x n Latin square, x[r, c, d] binary: many solutions, objective 0."""
+    r, c, d = (a.ravel() for a in np.meshgrid(*[np.arange(n)] * 3, indexing="ij"))
+    col = (r * n + c) * n + d
+    rows = np.concatenate([r * n + c, n * n + r * n + d, 2 * n * n + c * n + d])
+    return integer_model(rows, np.tile(col, 3), 1.0, 3 * n * n, 1, 1,
+                         col_lower=[0] * n**3, col_upper=[1] * n**3)
+
+
+def ranged(sign: float) -> Model:
+    """2 <= x0 + x1 + x2 + x3 <= 3 over binaries, minimizing sign * sum."""
+    return integer_model([0] * 4, range(4), 1.0, 1, 2, 3, col_lower=[0] * 4, col_upper=[1] * 4,
+                         objective=[sign] * 4)
+
+
+def bounded_integers(offset: float = 0.0) -> Model:
+    """y, z in 1..9: min z - y s.t. 2y <= 13, 3z >= 10, 7 <= y + z <= 9: unique optimum (5, 4), -1."""
+    return integer_model([0, 1, 2, 2], [0, 1, 0, 1], [2, 3, 1, 1], 3, [-INF, 10, 7], [13, INF, 9],
+                         col_lower=[1, 1], col_upper=[9, 9], objective=[-1, 1], offset=offset)
+
+
+def mixed_columns() -> Model:
+    """y in 1..9 first, then binary b: min -y - b s.t. y + 5b <= 9: optimum (9, 0), -9.
+
+    SCIP sorts its variables binaries first, so this catches a solution read in the wrong order.
+    """
+    return integer_model([0, 0], [0, 1], [1, 5], 1, -INF, 9, col_lower=[1, 0], col_upper=[9, 1],
+                         objective=[-1, -1])
+
+
+def fractional_row() -> Model:
+    """y, z in 1..9: max y + z s.t. 0.5 y + 0.25 z <= 3.3: unique optimum (2, 9), 11."""
+    return integer_model([0, 0], [0, 1], [0.5, 0.25], 1, -INF, 3.3, col_lower=[1, 1], col_upper=[9, 9],
+                         objective=[-1, -1])
+
+
+def market_split(m: int = 4, n: int = 30, seed: int = 1) -> Model:
+    """Cornuejols-Dawande market split: m random 0-1 equality knapsacks, hard for every solver."""
+    a = np.random.default_rng(seed).integers(0, 100, size=(m, n)).astype(float)
+    rhs = np.floor(a.sum(axis=1) / 2)
+    r, c = np.nonzero(a)
+    return integer_model(r, c, a[r, c], m, rhs, rhs, col_lower=[0] * n, col_upper=[1] * n)
+
+
+def assert_optimal(result: SolverResult, model: Model, objective: float, x=None) -> None:
+    assert result.status == "optimal", result.message
+    assert result.x is not None and result.x.dtype == float and model.is_feasible(result.x)
+    assert result.primal_bound == pytest.approx(objective)
+    assert result.dual_bound == pytest.approx(objective)
+    assert float(model.objective @ result.x + model.offset) == pytest.approx(objective)
+    if x is not None:
+        np.testing.assert_array_equal(result.x, x)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_registered_with_version_and_kind(name):
+    info = registry.get_solver(name)
+    assert info.kind in ("mip", "cp")
+    assert info.description
+    assert any(ch.isdigit() for ch in info.version()) or "devel" in info.version()
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_knapsack_optimum(name):
+    model = knapsack()
+    result = solve(name, model)
+    assert_optimal(result, model, -13, [1, 0, 0, 1])
+    assert result.solver_time is not None and result.solver_time >= 0
+    assert isinstance(result.nodes, int) and result.nodes >= 0
+    assert isinstance(result.root_solved, bool)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_assignment_optimum(name):
+    model = assignment()
+    expected = np.zeros(9)
+    expected[[1, 3, 8]] = 1
+    assert_optimal(solve(name, model), model, 5, expected)
+
+
+@pytest.mark.parametrize("make", [infeasible_rows, infeasible_parity])
+@pytest.mark.parametrize("name", NAMES)
+def test_infeasible(name, make):
+    result = solve(name, make())
+    assert result.status == "infeasible", result.message
+    assert result.x is None and result.primal_bound is None and result.dual_bound is None
+    assert result.root_solved in (True, False)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_feasibility_model_with_many_solutions_is_optimal(name):
+    model = latin_square()
+    assert_optimal(solve(name, model), model, 0)
+
+
+@pytest.mark.parametrize("sign, objective", [(1.0, 2.0), (-1.0, -3.0)])
+@pytest.mark.parametrize("name", NAMES)
+def test_ranged_row_bounds_both_hold(name, sign, objective):
+    model = ranged(sign)
+    assert_optimal(solve(name, model), model, objective)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_integer_columns_with_bounds_1_to_9(name):
+    model = bounded_integers()
+    assert_optimal(solve(name, model), model, -1, [5, 4])
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_solution_is_in_column_order_with_mixed_column_types(name):
+    model = mixed_columns()
+    assert_optimal(solve(name, model), model, -9, [9, 0])
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_objective_offset_is_in_both_bounds(name):
+    model = bounded_integers(offset=10.5)
+    assert_optimal(solve(name, model), model, 9.5, [5, 4])
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_fractional_coefficients(name):
+    model = fractional_row()
+    assert_optimal(solve(name, model), model, -11, [2, 9])
+
+
+@pytest.mark.parametrize("make", [bounded_integers, lambda: knapsack(offset=-2.25), latin_square,
+                                  infeasible_parity, fractional_row, mixed_columns])
+@pytest.mark.parametrize("name", MIP_NAMES)
+def test_mps_read_back_matches_arrays(name, make, tmp_path):
+    model = make()
+    path = tmp_path / "model.mps"
+    model.to_mps(path)
+    from_arrays = solve(name, model)
+    from_mps = read_mps_status(path, name, SolveOptions())
+    assert from_mps.status == from_arrays.status, from_mps.message
+    if from_arrays.primal_bound is None:
+        assert from_mps.primal_bound is None
+    else:
+        assert from_mps.primal_bound == pytest.approx(from_arrays.primal_bound)
+        assert model.is_feasible(from_mps.x)
+
+
+def test_mps_reader_for_unknown_solver_is_refused(tmp_path):
+    with pytest.raises(PuzzleError, match="no native MPS reader"):
+        read_mps_status(tmp_path / "model.mps", "nosuchsolver", SolveOptions())
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_log_is_captured_and_nothing_printed(name, capfd):
+    result = solve(name, knapsack(), verbose=False)
+    out, err = capfd.readouterr()
+    assert out == "" and err == ""
+    assert result.log.strip()
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_verbose_prints_the_captured_log(name, capfd):
+    result = solve(name, knapsack(), verbose=True)
+    out, _ = capfd.readouterr()
+    assert result.log.strip() and result.log in out
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_seed_changes_nothing_about_validity(name):
+    for seed in (1, 7, 12345):
+        model = latin_square()
+        assert_optimal(solve(name, model, seed=seed), model, 0)
+        model = knapsack()
+        assert_optimal(solve(name, model, seed=seed), model, -13, [1, 0, 0, 1])
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_thread_count_can_change_between_solves(name):
+    for threads in (2, 1):
+        model = assignment()
+        assert_optimal(solve(name, model, threads=threads), model, 5)
+
+
+def test_highs_runs_the_requested_thread_count():
+    for threads in (2, 1, 2):
+        result = solve("highs", assignment(), threads=threads)
+        assert result.status == "optimal"
+        assert f"across {threads} threads" in result.log
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_tiny_time_limit_stops_cleanly(name):
+    model = market_split()
+    result = solve(name, model, time_limit=0.2)
+    assert result.status == "time_limit", result.message
+    assert result.x is None or model.is_feasible(result.x)
+    assert result.root_solved is False
+
+
+def test_exception_becomes_error_result_with_log(capfd):
+    def failing_solve():
+        os.write(1, b"solver says hello\n")
+        raise RuntimeError("boom")
+    result = captured_solve(failing_solve, SolveOptions())
+    assert result.status == "error" and "boom" in result.message
+    assert "solver says hello" in result.log
+    assert capfd.readouterr() == ("", "")
+
+
+def test_cpsat_refuses_continuous_columns():
+    model = bounded_integers()
+    model.integrality[:] = False
+    result = solve("cpsat", model)
+    assert result.status == "error" and "integer" in result.message
+
+
+def test_cpsat_refuses_coefficients_without_small_denominator():
+    model = integer_model([0, 0], [0, 1], [math.pi, 1.0], 1, -INF, 10, col_lower=[0, 0], col_upper=[9, 9])
+    result = solve("cpsat", model)
+    assert result.status == "error" and "row 0" in result.message
+
+
+def test_cpsat_scales_fractional_rows_to_integers():
+    coefficients, lower, upper = cpsat.integral_rows(fractional_row())
+    np.testing.assert_array_equal(coefficients, [2, 1])
+    assert (lower[0], upper[0]) == (-INF, 13)
+
+
+def test_highs_presolve_line_is_parsed():
+    log = ("Presolve reductions: rows 192(-132); columns 252(-477); nonzeros 1011(-1905)\n"
+           "Presolve reductions: rows 10(-182); columns 12(-240); nonzeros 40(-971)\n")
+    assert highs.presolved_size(log) == (192, 252)
+    empty = "Presolve reductions: rows 0(-324); columns 0(-729); nonzeros 0(-2916) - Reduced to empty\n"
+    assert highs.presolved_size(empty) == (0, 0)
+    assert highs.presolved_size("Presolve: Infeasible\n") == (None, None)
+
+
+def test_cbc_log_figures_are_parsed():
+    assert cbc.presolved_size("  Processed model: 904 rows, 2657 cols, 10628 NZ\n") == (904, 2657)
+    assert cbc.presolved_size("Cgl0004I processed model has 213 rows, 265 columns (265 integer")\
+        == (213, 265)
+    assert cbc.presolved_size("Bound tightening: infeasibility proved\n") == (None, None)
+    assert cbc.logged_time("Total time (Wallclock seconds): 3.53004   (CPU seconds): 3.2\n") == 3.53004
+
+
+def test_cpsat_presolved_model_is_parsed():
+    log = ("Presolved satisfaction model '': (model_fingerprint: 0x35)\n"
+           "#Variables: 2'657 (1'921 primary variables)\n"
+           "  - 2'657 Booleans in [0,1]\n"
+           "#kExactlyOne: 904 (#literals: 10'628)\n"
+           "#kLinear2: 1'002\n"
+           "[Symmetry] Graph for symmetry has 3'561 nodes\n"
+           "#kLinearN: 7\n")
+    assert cpsat.presolved_size(log) == (1906, 2657)
+    assert cpsat.presolved_size("Problem closed by presolve.\n") == (0, 0)
+
+
+def test_listing_solvers_loads_no_solver_library():
+    code = ("import sys; from puzzlebench import registry; registry.solvers(); "
+            "print(sorted(m for m in ('highspy', 'pyscipopt', 'ortools', 'cbcbox') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
+def test_cbc_runs_after_cpsat_in_one_process():
+    code = ("from puzzlebench import registry; from puzzlebench.records import SolveOptions; "
+            "from tests.test_solvers import knapsack; "
+            "print([registry.get_solver(n).solve(knapsack(), SolveOptions()).status "
+            "for n in ('cpsat', 'cbc')])")
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=root).stdout
+    assert out.strip() == "['optimal', 'optimal']"

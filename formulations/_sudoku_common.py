@@ -118,13 +118,23 @@ def assignment_model(puzzle, name: str, objective: np.ndarray | None = None,
 
 def integer_model(puzzle, name: str, groups: list[np.ndarray]) -> Model:
     """Columns y_c (N^2 cell values) then one order binary per pair of :func:`conflict_pairs`,
-    with the rows of :func:`pairwise_all_different`."""
+    with the rows of :func:`pairwise_all_different` and the unit sums
+    sum_{c in u} y_c = N(N+1)/2 for every unit u of ``puzzle.units()``.
+
+    The unit sums are implied by all-different over N cells with values in 1..N,
+    so they remove no grid; they tighten the LP relaxation, without which CBC
+    does not solve the seed Killer in 60 s (HiGHS needs 355 nodes; with them 0).
+    """
     n = puzzle.n
     cells = n * n
     a, b = conflict_pairs(groups, puzzle.givens)
     ncols = cells + len(a)
     y_lower, y_upper = integer_cell_bounds(puzzle.givens)
-    return Model.from_rows([pairwise_all_different(a, b, n, 0, cells, ncols)],
+    units = puzzle.units()
+    full = n * (n + 1) / 2
+    unit_sums = rows_from_triplets(np.repeat(np.arange(len(units)), n), units.ravel(), 1.0, len(units),
+                                   ncols, full, full)
+    return Model.from_rows([pairwise_all_different(a, b, n, 0, cells, ncols), unit_sums],
                            col_lower=np.concatenate([y_lower, np.zeros(len(a))]),
                            col_upper=np.concatenate([y_upper, np.ones(len(a))]),
                            integrality=np.ones(ncols, bool), decode=integer_decoder(n),

@@ -8,54 +8,16 @@ digits of C are distinct and sum to V_C.
 
 from __future__ import annotations
 
-from functools import lru_cache
 
 import numpy as np
 
-from puzzlebench.errors import PuzzleError
 from puzzlebench.model import INF, Model, Rows, rows_from_triplets
-from puzzlebench.puzzles import KillerSudoku, digit_sum_range
+from puzzlebench.puzzles import KillerSudoku
 from puzzlebench.registry import formulation
 
+from ._combinations import cage_combinations
 from ._sudoku_common import (assignment_bounds, assignment_decoder, assignment_model, assignment_rows,
                              digit_weights, integer_model, model_name)
-
-MAX_CAGE_SETS = 100_000
-"""The most digit sets one cage may have in the ``combinations`` formulation."""
-
-
-@lru_cache(maxsize=None)
-def cage_combinations(size: int, total: int, max_digit: int) -> np.ndarray:
-    """The sets of ``size`` distinct digits from 1..max_digit that sum to ``total``.
-
-    A read-only 0/1 matrix, one row per set (in lexicographic order of the sorted
-    digits), one column per digit 1..max_digit; no rows if there is no such set.
-    Raises :class:`PuzzleError` past :data:`MAX_CAGE_SETS` sets.
-    """
-    sets: list[tuple[int, ...]] = []
-
-    def extend(chosen: tuple[int, ...], smallest: int, left: int, remaining: int) -> None:
-        if left == 0:
-            if remaining == 0:
-                sets.append(chosen)
-                if len(sets) > MAX_CAGE_SETS:
-                    raise PuzzleError(f"a cage of {size} cells summing to {total} has more than "
-                                      f"{MAX_CAGE_SETS} digit sets; use another formulation")
-            return
-        for d in range(smallest, max_digit - left + 2):
-            low = left * d + left * (left - 1) // 2  # d, d+1, ..., d+left-1
-            if low > remaining:
-                break
-            if d + digit_sum_range(left - 1, max_digit)[1] >= remaining:
-                extend(chosen + (d,), d + 1, left - 1, remaining - d)
-
-    extend((), 1, size, total)
-    matrix = np.zeros((len(sets), max_digit), dtype=np.int8)
-    if sets:
-        matrix[np.repeat(np.arange(len(sets)), size), np.asarray(sets).ravel() - 1] = 1
-    matrix.setflags(write=False)
-    return matrix
-
 
 def cage_cells(puzzle: KillerSudoku) -> list[np.ndarray]:
     """The flat cell indices of each cage."""
@@ -175,8 +137,8 @@ def combinations(puzzle: KillerSudoku) -> Model:
 @formulation("killer", "integer", description="""
     One integer y in 1..N per cell; for every pair of cells sharing a row, column,
     box, diagonal (Killer-X) or cage, a binary order variable with the big-M
-    (M = N) disjunction y_a >= y_b + 1 or y_b >= y_a + 1; and the cage sums
-    sum y = total.  Givens are fixed by bounds.""")
+    (M = N) disjunction y_a >= y_b + 1 or y_b >= y_a + 1; the cage sums
+    sum y = total; and the implied unit sums sum y = N(N+1)/2.  Givens are fixed by bounds.""")
 def integer(puzzle: KillerSudoku) -> Model:
     """With E = {(a,b) : a < b share a unit in U or a cage, not both in G}:
 
@@ -184,6 +146,7 @@ def integer(puzzle: KillerSudoku) -> Model:
     s.t.  y_a - y_b + N * o_ab >= 1          for every (a,b) in E
           y_b - y_a - N * o_ab >= 1 - N      for every (a,b) in E
           sum_{c in C} y_c = V_C             for every cage C
+          sum_{c in u} y_c = N(N+1)/2        for every unit u in U (implied; tightens the LP)
           1 <= y_c <= N, y_c integer;  y_c = g_c (bounds) for c in G
           o_ab in {0,1}
     Pairs with one given are kept as written, with the given's y a fixed column.

@@ -121,14 +121,16 @@ def binary_reduced(puzzle: Sudoku) -> Model:
 @formulation("sudoku", "integer", description="""
     One integer y in 1..N per cell and, for every pair of cells sharing a row,
     column or box (each pair once), a binary order variable o with the big-M
-    (M = N) disjunction y_a >= y_b + 1 or y_b >= y_a + 1.  Givens are fixed by
-    bounds; pairs of two givens are left out, pairs with one given are kept.""")
+    (M = N) disjunction y_a >= y_b + 1 or y_b >= y_a + 1, plus the implied unit
+    sums sum y = N(N+1)/2.  Givens are fixed by bounds; pairs of two givens are
+    left out, pairs with one given are kept.""")
 def integer(puzzle: Sudoku) -> Model:
     """With E = {(a,b) : a < b share a unit in U, not both in G}:
 
     minimize 0
     s.t.  y_a - y_b + N * o_ab >= 1          for every (a,b) in E
           y_b - y_a - N * o_ab >= 1 - N      for every (a,b) in E
+          sum_{c in u} y_c = N(N+1)/2        for every unit u in U (implied; tightens the LP)
           1 <= y_c <= N, y_c integer;  y_c = g_c (bounds) for c in G
           o_ab in {0,1}
     o_ab = 0 forces y_a > y_b and o_ab = 1 forces y_b > y_a; since |y_a - y_b| <= N - 1,

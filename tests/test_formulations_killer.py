@@ -11,7 +11,7 @@ from scipy.optimize import Bounds, LinearConstraint, milp
 
 from puzzlebench.formulations._sudoku_common import assignment_model
 from puzzlebench.errors import PuzzleError
-from puzzlebench.formulations import killer
+from puzzlebench.formulations import _combinations
 from puzzlebench.formulations.killer import admissible_sets, cage_combinations, cage_rows
 from puzzlebench.checker import check
 from puzzlebench.model import Model
@@ -239,7 +239,7 @@ def test_cage_combinations_are_cached_and_read_only():
 
 
 def test_cage_combinations_refuse_to_blow_up(monkeypatch):
-    monkeypatch.setattr(killer, "MAX_CAGE_SETS", 3)
+    monkeypatch.setattr(_combinations, "MAX_CAGE_SETS", 3)
     assert len(cage_combinations(2, 7, 10)) == 3  # {1,6} {2,5} {3,4}: at the limit
     with pytest.raises(PuzzleError, match="more than 3 digit sets"):
         cage_combinations(4, 22, 10)
@@ -267,7 +267,7 @@ def test_stats_count_binaries_and_integers():
     integer = build("integer", puzzle).stats()
     assert integer.integers == 81
     assert integer.binaries == integer.cols - 81
-    assert integer.rows == 2 * integer.binaries + len(puzzle.cages)
+    assert integer.rows == 2 * integer.binaries + len(puzzle.cages) + 27  # pairs, cages, unit sums
 
 
 def test_integer_model_separates_cage_cells_outside_any_unit():

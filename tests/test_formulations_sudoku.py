@@ -172,7 +172,7 @@ def test_stats_count_binaries_and_integers():
     integer = build("integer", puzzle).stats()
     assert integer.integers == 81
     assert integer.binaries == 81 * 20 // 2  # each cell has 20 peers; one order binary per pair
-    assert integer.rows == 2 * integer.binaries
+    assert integer.rows == 2 * integer.binaries + 27  # two rows per pair, one sum per unit
 
 
 def test_integer_model_skips_pairs_of_two_givens():

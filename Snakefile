@@ -1,0 +1,85 @@
+"""puzzlebench workflow: the grid instance sets x formulations x solvers x seeds.
+
+    snakemake --cores 2                                   # the default config
+    snakemake --cores 2 --config time_limit=30 seeds=[0,1,2]
+    snakemake --cores 2 --configfile my-study.yaml
+
+Each job solves one (set, formulation, solver, seed) chunk in one process and
+writes its records atomically; `gather` builds results/runs.parquet and
+results/runs.csv, and lists wrong answers and disagreements in anomalies.csv.
+"""
+
+import os
+import sys
+
+from puzzlebench.errors import PuzzleError
+from puzzlebench.workflow import job_runtime_minutes, plan, settings
+
+configfile: os.path.join(workflow.basedir, "config.yaml")
+
+try:
+    CFG = settings(config)
+    JOBS = plan(config)
+except PuzzleError as err:
+    sys.exit(f"puzzlebench: config error: {err}")
+
+RESULTS = CFG["results"]
+JOB_BY_PATH = {job.path(RESULTS): job for job in JOBS}
+PYTHON = sys.executable
+
+wildcard_constraints:
+    seed=r"\d+",
+    chunk=r"\d+",
+    chunks=r"\d+",
+
+
+def job_of(wildcards):
+    return JOB_BY_PATH[
+        f"{RESULTS}/runs/{wildcards.puzzle}/{wildcards.set}/{wildcards.formulation}/"
+        f"{wildcards.solver}/seed{wildcards.seed}/chunk{wildcards.chunk}of{wildcards.chunks}.jsonl"
+    ]
+
+
+rule all:
+    input:
+        f"{RESULTS}/runs.parquet",
+        f"{RESULTS}/runs.csv",
+        f"{RESULTS}/anomalies.csv",
+
+
+rule batch:
+    output:
+        RESULTS + "/runs/{puzzle}/{set}/{formulation}/{solver}/seed{seed}/chunk{chunk}of{chunks}.jsonl",
+    threads: CFG["threads"]
+    resources:
+        runtime=lambda wc: job_runtime_minutes(job_of(wc), CFG),
+        mem_mb=2000,
+    params:
+        time_limit=CFG["time_limit"],
+        permutations=CFG["permutations"],
+        max_instances=CFG["max_instances"],
+    log:
+        RESULTS + "/logs/{puzzle}/{set}/{formulation}/{solver}/seed{seed}/chunk{chunk}of{chunks}.log",
+    shell:
+        "{PYTHON:q} -m puzzlebench batch --set {wildcards.puzzle}/{wildcards.set} "
+        "--formulation {wildcards.formulation} --solver {wildcards.solver} --seed {wildcards.seed} "
+        "--chunk {wildcards.chunk}/{wildcards.chunks} --permutations {params.permutations} "
+        "--time-limit {params.time_limit} --threads {threads} --max-instances {params.max_instances} "
+        "-o {output:q} 2> {log:q}"
+
+
+rule gather:
+    input:
+        [job.path(RESULTS) for job in JOBS],
+    output:
+        runs=f"{RESULTS}/runs.parquet",
+        csv=f"{RESULTS}/runs.csv",
+        noise=f"{RESULTS}/noise.csv",
+        anomalies=f"{RESULTS}/anomalies.csv",
+    run:
+        from puzzlebench.store import gather
+
+        runs, anomalies = gather(input, RESULTS)
+        if len(anomalies):
+            print(f"WARNING: {len(anomalies)} anomalies (wrong answers, disagreements or errors): "
+                  f"see {output.anomalies}", file=sys.stderr)

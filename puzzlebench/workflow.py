@@ -1,0 +1,101 @@
+"""The experiment grid of the Snakemake workflow, planned from its config.
+
+Config keys (see config.yaml): ``instance_sets`` (names or globs), ``formulations``
+(``all``, a list, or a mapping puzzle -> list/``all``), ``solvers``, ``seeds``,
+``permutations``, ``time_limit``, ``threads``, ``results``, plus ``max_instances``
+(first N of each set, 0 = all) and ``chunk_size`` (runs per job).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from .errors import PuzzleError
+from .registry import formulations, get_solver
+
+DEFAULTS = {"formulations": "all", "solvers": ["cbc", "highs", "scip", "cpsat"], "seeds": [0],
+            "permutations": 0, "time_limit": 10.0, "threads": 1, "results": "results",
+            "max_instances": 0, "chunk_size": 50}
+KNOWN_KEYS = set(DEFAULTS) | {"instance_sets", "analysis"}
+
+
+@dataclass(frozen=True)
+class PlannedJob:
+    puzzle: str
+    set: str          # the set's folder name inside its puzzle folder
+    formulation: str
+    solver: str
+    seed: int
+    chunk: int
+    chunks: int
+    instances: int    # puzzles in this chunk (permutations not counted)
+
+    @property
+    def instance_set(self) -> str:
+        return f"{self.puzzle}/{self.set}"
+
+    def path(self, results: str) -> str:
+        return (f"{results}/runs/{self.puzzle}/{self.set}/{self.formulation}/{self.solver}/"
+                f"seed{self.seed}/chunk{self.chunk}of{self.chunks}.jsonl")
+
+
+def settings(config: dict) -> dict:
+    """The config with defaults filled in; unknown keys are an error."""
+    unknown = set(config) - KNOWN_KEYS
+    if unknown:
+        raise PuzzleError(f"unknown config key(s): {', '.join(sorted(unknown))} "
+                          f"(known: {', '.join(sorted(KNOWN_KEYS))})")
+    if "instance_sets" not in config:
+        raise PuzzleError("the config names no instance_sets")
+    merged = {**DEFAULTS, **config}
+    for key in ("instance_sets", "solvers", "seeds"):
+        if isinstance(merged[key], (str, int)):
+            merged[key] = [merged[key]]
+    return merged
+
+
+def formulations_for(puzzle: str, wanted) -> list[str]:
+    """The formulation names the config selects for ``puzzle``."""
+    known = [f.name for f in formulations(puzzle)]
+    if isinstance(wanted, dict):
+        wanted = wanted.get(puzzle, [])
+    if wanted == "all":
+        return known
+    if isinstance(wanted, str):
+        wanted = [wanted]
+    return [name for name in wanted if name in known]
+
+
+def plan(config: dict) -> list[PlannedJob]:
+    """Every job of the grid: sets x formulations x solvers x seeds x chunks."""
+    from .sets import select_sets
+    cfg = settings(config)
+    for name in cfg["solvers"]:
+        get_solver(name)
+    runs_per_instance = 1 + int(cfg["permutations"])
+    jobs = []
+    for iset in select_sets(list(cfg["instance_sets"])):
+        count = iset.count()
+        if cfg["max_instances"]:
+            count = min(count, int(cfg["max_instances"]))
+        if not count:
+            continue
+        chunks = max(1, math.ceil(count * runs_per_instance / int(cfg["chunk_size"])))
+        per = math.ceil(count / chunks)
+        puzzle, set_name = iset.name.split("/", 1)
+        for formulation in formulations_for(iset.puzzle, cfg["formulations"]):
+            for solver in cfg["solvers"]:
+                for seed in cfg["seeds"]:
+                    for chunk in range(chunks):
+                        size = min(per, count - chunk * per)
+                        jobs.append(PlannedJob(puzzle, set_name, formulation, solver, int(seed),
+                                               chunk, chunks, size))
+    return jobs
+
+
+def job_runtime_minutes(job: PlannedJob, cfg: dict) -> int:
+    """A safe wall-clock bound for the scheduler: every run at its limit plus grace, plus start-up."""
+    from .worker import default_grace
+    runs = job.instances * (1 + int(cfg["permutations"])) + 2
+    return math.ceil((runs * (cfg["time_limit"] + default_grace(cfg["time_limit"])) + 60) / 60)

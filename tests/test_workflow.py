@@ -1,0 +1,190 @@
+"""The Snakemake workflow, its batch jobs, the watchdog and the results store."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from puzzlebench import registry
+from puzzlebench.batch import Job, run_job, write_rows_atomically
+from puzzlebench.errors import PuzzleError
+from puzzlebench.io import read_puzzle
+from puzzlebench.records import SolveOptions
+from puzzlebench.runner import build
+from puzzlebench.store import find_anomalies, gather
+from puzzlebench.worker import SolverProcess
+from puzzlebench.workflow import plan, settings
+
+ROOT = Path(__file__).resolve().parents[1]
+SNAKEMAKE = [sys.executable, "-m", "snakemake", "-s", str(ROOT / "Snakefile")]
+TINY = {"instance_sets": ["sudoku/seed"], "formulations": ["binary", "binary-reduced"],
+        "solvers": ["highs", "cbc"], "seeds": [0], "time_limit": 20}
+
+
+def write_config(tmp_path, **overrides) -> Path:
+    config = {**TINY, "results": str(tmp_path / "results"), **overrides}
+    path = tmp_path / "study.yaml"
+    path.write_text(json.dumps(config))  # JSON is YAML
+    return path
+
+
+def snakemake(tmp_path, config: Path, *extra, **kwargs):
+    return subprocess.run([*SNAKEMAKE, "--cores", "2", "--directory", str(tmp_path), "--configfile",
+                           str(config), *extra], capture_output=True, text=True, **kwargs)
+
+
+def test_tiny_config_runs_through_snakemake(tmp_path):
+    done = snakemake(tmp_path, write_config(tmp_path), timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    runs = pd.read_parquet(tmp_path / "results/runs.parquet")
+    assert len(runs) == 2 * 2 * 2  # 2 instances x 2 formulations x 2 solvers
+    assert set(runs["formulation"]) == {"binary", "binary-reduced"}
+    assert set(runs["solver"]) == {"highs", "cbc"}
+    assert runs["verified"].all() and (runs["status"] == "optimal").all()
+    for column in ("instance_set", "size", "givens", "permutation", "puzzlebench_version", "git_commit",
+                   "solver_version", "python_version", "cpu_model", "hostname", "date"):
+        assert runs[column].notna().all(), column
+    assert (runs["size"] == "9x9").all() and (runs["instance_set"] == "sudoku/seed").all()
+    assert pd.read_csv(tmp_path / "results/runs.csv").shape == runs.shape
+    noise = pd.read_csv(tmp_path / "results/noise.csv")
+    assert len(noise) == 2 * 4  # a reference solve at the start and end of each job
+    assert pd.read_csv(tmp_path / "results/anomalies.csv").empty
+
+
+def test_killed_run_resumes_without_duplicates(tmp_path):
+    config = write_config(tmp_path, instance_sets=["sudoku/seed", "takuzu/seed"],
+                          formulations=["binary", "xor-distinct"], solvers=["highs", "scip"])
+    first = subprocess.Popen([*SNAKEMAKE, "--cores", "1", "--directory", str(tmp_path), "--configfile",
+                              str(config)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                             start_new_session=True)
+    runs_dir = tmp_path / "results/runs"
+    deadline = time.time() + 300
+    while time.time() < deadline and len(list(runs_dir.rglob("*.jsonl"))) < 1:
+        time.sleep(0.2)
+    os.killpg(first.pid, signal.SIGKILL)
+    first.wait()
+    finished_before = len(list(runs_dir.rglob("*.jsonl")))
+    assert 1 <= finished_before < 6, "the kill must land mid-run"
+    second = snakemake(tmp_path, config, "--rerun-incomplete", "--unlock", timeout=120)
+    assert second.returncode == 0, second.stderr[-2000:]
+    second = snakemake(tmp_path, config, "--rerun-incomplete", timeout=600)
+    assert second.returncode == 0, second.stderr[-2000:]
+    runs = pd.read_parquet(tmp_path / "results/runs.parquet")
+    key = ["instance_set", "instance", "formulation", "solver", "seed", "permutation"]
+    assert not runs.duplicated(key).any()
+    assert len(runs) == 2 * 1 * 2 + 1 * 2 * 2  # sudoku: 2 puzzles x binary; takuzu: 1 x both; 2 solvers
+
+
+def test_plan_expands_the_grid_and_chunks_large_sets():
+    jobs = plan({"instance_sets": ["sudoku/top95"], "formulations": {"sudoku": ["binary"]},
+                 "solvers": ["highs", "cbc"], "seeds": [0, 1], "chunk_size": 40})
+    assert len(jobs) == 2 * 2 * 3  # solvers x seeds x ceil(95 / 40) chunks
+    assert sorted(j.instances for j in jobs if j.solver == "highs" and j.seed == 0) == [31, 32, 32]
+    assert len({j.path("r") for j in jobs}) == len(jobs)
+
+
+def test_plan_rejects_unknown_keys_and_solvers():
+    with pytest.raises(PuzzleError, match="unknown config key"):
+        settings({"instance_sets": ["*/seed"], "time_limt": 3})
+    with pytest.raises(PuzzleError, match="unknown solver"):
+        plan({"instance_sets": ["*/seed"], "solvers": ["gurobi"]})
+    with pytest.raises(PuzzleError):
+        plan({"instance_sets": ["nosuch/set"]})
+
+
+def test_batch_job_rows_and_permutations(tmp_path):
+    job = Job("takuzu/seed", "binary", "highs", seed=3, permutations=2, time_limit=20)
+    rows = list(run_job(job, progress=False))
+    runs = [r for r in rows if r["role"] == "run"]
+    assert [r["permutation"] for r in runs] == [0, 1, 2]
+    assert all(r["verified"] for r in runs)
+    solutions = {json.dumps(r["solution"]) for r in runs}
+    assert len(solutions) == 1, "each permuted solution maps back to the same original grid"
+    assert [r["role"] for r in rows].count("noise") == 2
+    path = tmp_path / "out.jsonl"
+    assert write_rows_atomically(iter(rows), path) == len(rows)
+    assert not list(tmp_path.glob(".*tmp*"))
+
+
+def test_failed_job_leaves_no_partial_file(tmp_path):
+    def rows():
+        yield {"a": 1}
+        raise RuntimeError("crash mid-job")
+    with pytest.raises(RuntimeError):
+        write_rows_atomically(rows(), tmp_path / "out.jsonl")
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.fixture
+def model():
+    return build(read_puzzle(ROOT / "instances/sudoku/seed/matlab_cleve.txt").puzzle, "binary").model
+
+
+def _register(monkeypatch, name, solve):
+    monkeypatch.setitem(registry._SOLVERS, name, registry.SolverInfo(name, "test adapter", solve,
+                                                                      lambda: "test", "mip"))
+
+
+def _hang(model, options):
+    time.sleep(3600)
+
+
+def _segfault(model, options):
+    os.kill(os.getpid(), signal.SIGSEGV)
+
+
+def _raise(model, options):
+    raise MemoryError("out of memory in the adapter")
+
+
+def test_hanging_adapter_is_killed_at_the_limit(monkeypatch, model):
+    _register(monkeypatch, "hang", _hang)
+    with SolverProcess(grace=0.5) as process:
+        start = time.perf_counter()
+        result = process.solve("hang", model, SolveOptions(time_limit=1.0))
+        elapsed = time.perf_counter() - start
+        assert result.status == "time_limit" and "killed" in result.message
+        assert 1.0 <= elapsed < 10
+        _register(monkeypatch, "highs-again", registry.get_solver("highs").solve)
+        assert process.solve("highs-again", model, SolveOptions()).status == "optimal"
+
+
+def test_crashing_adapter_becomes_an_error_record(monkeypatch, model):
+    _register(monkeypatch, "segfault", _segfault)
+    _register(monkeypatch, "raises", _raise)
+    with SolverProcess() as process:
+        crashed = process.solve("segfault", model, SolveOptions(time_limit=10))
+        assert crashed.status == "error" and "signal 11" in crashed.message
+        raised = process.solve("raises", model, SolveOptions(time_limit=10))
+        assert raised.status == "error" and "out of memory" in raised.message
+        assert process.solve("highs", model, SolveOptions()).status == "optimal"
+
+
+def test_anomalies_list_wrong_answers_and_disagreements(tmp_path):
+    base = {"instance_set": "s/x", "permutation": 0, "seed": 0, "formulation": "f", "message": "",
+            "role": "run", "solution": None, "violations": []}
+    rows = [
+        {**base, "instance": "a", "solver": "good", "status": "optimal", "verified": True},
+        {**base, "instance": "a", "solver": "bad", "status": "infeasible", "verified": None},
+        {**base, "instance": "b", "solver": "good", "status": "optimal", "verified": False,
+         "violations": ["row 1 has 3 twice"]},
+        {**base, "instance": "c", "solver": "good", "status": "error", "verified": None, "message": "boom"},
+    ]
+    path = tmp_path / "job.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    runs, anomalies = gather([path], tmp_path / "out")
+    assert sorted(anomalies["kind"]) == ["disagreement", "error", "wrong"]
+    assert anomalies.set_index("kind").loc["wrong", "detail"] == "row 1 has 3 twice"
+    assert anomalies.set_index("kind").loc["disagreement", "solver"] == "bad"
+    assert find_anomalies(runs.iloc[:1]).empty
+    assert np.isin(["runs.parquet", "runs.csv", "noise.csv", "anomalies.csv"],
+                   [p.name for p in (tmp_path / "out").iterdir()]).all()

@@ -40,11 +40,22 @@ def job_of(wildcards):
     ]
 
 
+FIGURE_KINDS = {
+    "profiles": "Performance profiles",
+    "ecdf": "Solved within time",
+    "scatter": "Pairwise comparison",
+    "boxes": "Time per run",
+    "scaling": "Scaling with size",
+    "variability": "Performance variability",
+}
+
+
 rule all:
     input:
         f"{RESULTS}/runs.parquet",
         f"{RESULTS}/runs.csv",
         f"{RESULTS}/anomalies.csv",
+        f"{RESULTS}/summary.md",
 
 
 rule batch:
@@ -83,3 +94,22 @@ rule gather:
         if len(anomalies):
             print(f"WARNING: {len(anomalies)} anomalies (wrong answers, disagreements or errors): "
                   f"see {output.anomalies}", file=sys.stderr)
+
+
+rule analysis:
+    """Tables, figures and summary.md from the results store (rerun alone: snakemake analysis)."""
+    input:
+        runs=f"{RESULTS}/runs.parquet",
+        noise=f"{RESULTS}/noise.csv",
+    output:
+        summary=report(f"{RESULTS}/summary.md", category="Summary"),
+        tables=report(directory(f"{RESULTS}/tables"), patterns=["{name}.csv"],
+                      caption="analysis/captions/tables.rst", category="Tables"),
+        **{kind: report(directory(f"{RESULTS}/figures/{kind}"), patterns=["{puzzle}.png"],
+                        caption=f"analysis/captions/{kind}.rst", category=title, labels={"puzzle": "{puzzle}"})
+           for kind, title in FIGURE_KINDS.items()},
+    params:
+        shift=CFG.get("analysis", {}).get("shift", 0.01),
+    shell:
+        "{PYTHON:q} -m puzzlebench analyze {input.runs:q} -o {RESULTS:q} --noise {input.noise:q} "
+        "--shift {params.shift}"

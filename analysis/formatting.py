@@ -1,0 +1,51 @@
+"""Tables as files: CSV at full precision, Markdown and LaTeX with rounded numbers and "--" for missing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+
+
+def format_number(value, number_format: str = ".4g") -> str:
+    """``value`` as ``number_format``, but numbers of 10^4 and more as whole numbers; "--" when missing."""
+    if pd.isna(value):
+        return "--"
+    return f"{value:.0f}" if abs(value) >= 1e4 else format(value, number_format)
+
+
+def _cell(value, number_format: str) -> str:
+    if isinstance(value, float):
+        return format_number(value, number_format)
+    return "--" if pd.isna(value) else str(value)
+
+
+def _as_text(table: pd.DataFrame, number_format: str) -> tuple[pd.DataFrame, list[bool]]:
+    """Every cell as a string (floats by :func:`format_number`) and which columns are numeric."""
+    numeric = [pd.api.types.is_numeric_dtype(table[c]) and not pd.api.types.is_bool_dtype(table[c])
+               for c in table.columns]
+    return table.map(lambda v: _cell(v, number_format)), numeric
+
+
+def markdown_table(table: pd.DataFrame, number_format: str = ".4g") -> str:
+    """``table`` as a Markdown pipe table: numbers right-aligned as :func:`format_number`, missing as "--"."""
+    text, numeric = _as_text(table, number_format)
+    return text.to_markdown(index=False, disable_numparse=True,
+                            colalign=["right" if n else "left" for n in numeric])
+
+
+def latex_table(table: pd.DataFrame, number_format: str = ".4g") -> str:
+    """``table`` as a booktabs LaTeX tabular, special characters escaped, numbers as in :func:`markdown_table`."""
+    text, numeric = _as_text(table, number_format)
+    return text.to_latex(index=False, escape=True, column_format="".join("r" if n else "l" for n in numeric))
+
+
+def write_table(table: pd.DataFrame, directory, name: str, number_format: str = ".4g") -> list[Path]:
+    """``name``.csv (full precision), .md and .tex (numbers as ``number_format``) in ``directory``."""
+    directory = Path(directory)
+    directory.mkdir(parents=True, exist_ok=True)
+    paths = [directory / f"{name}.{suffix}" for suffix in ("csv", "md", "tex")]
+    table.to_csv(paths[0], index=False)
+    paths[1].write_text(markdown_table(table, number_format) + "\n")
+    paths[2].write_text(latex_table(table, number_format))
+    return paths

@@ -1,0 +1,64 @@
+"""run_analysis: every table, figure and the summary from one results store."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+
+from .figures import write_figures
+from .formatting import write_table
+from .outcomes import instance_times, load_runs, prepare_runs
+from .report import summary_markdown
+from .significance import wilcoxon_table
+from .tables import (best_vs_reference_table, configuration_table, instance_spreads, ratio_table, scaling_table,
+                     sgm_column, variability_table)
+
+
+def read_noise(path) -> pd.DataFrame | None:
+    """The reference solves in noise.csv, or None when there is no file or it holds no rows."""
+    if path is None or not Path(path).is_file():
+        return None
+    try:
+        noise = pd.read_csv(path)
+    except pd.errors.EmptyDataError:
+        return None
+    return noise if len(noise) else None
+
+
+def run_analysis(runs_path, out_dir, noise_path=None, shifts=(0.01, 1, 10),
+                 time_measure: str = "time") -> list[Path]:
+    """Write tables/, figures/ and summary.md for the results store ``runs_path`` into ``out_dir``.
+
+    ``shifts``: the SGM time shifts in seconds, the first being the headline one
+    (duplicates dropped).  ``noise_path``: the reference solves (noise.csv), or
+    None.  ``time_measure``: "time" (solver + build) or "wall" (wall + build).
+    Returns the paths written.
+    """
+    out_dir = Path(out_dir)
+    shifts = tuple(dict.fromkeys(float(s) for s in shifts))
+    runs = prepare_runs(load_runs(runs_path), time_measure)
+    noise = read_noise(noise_path)
+    headline = sgm_column(time_measure, shifts[0])
+
+    per_instance = instance_times(runs)
+    configurations = configuration_table(runs, shifts, time_measure)
+    scaling = scaling_table(runs)
+    spreads = instance_spreads(runs)
+    best = best_vs_reference_table(configurations, per_instance, headline)
+    tests = wilcoxon_table(per_instance)
+
+    tables_dir = out_dir / "tables"
+    paths = [*write_table(configurations, tables_dir, "configurations"),
+             *write_table(ratio_table(runs, configurations, shifts, time_measure), tables_dir, "ratios", ".2f"),
+             *write_table(scaling, tables_dir, "scaling_exponents"),
+             *write_table(variability_table(spreads), tables_dir, "variability"),
+             *write_table(tests, tables_dir, "wilcoxon"),
+             *write_table(best, tables_dir, "best_vs_cpsat")]
+    for name, table in (("instance_times", per_instance), ("instance_spreads", spreads)):
+        paths.append(tables_dir / f"{name}.csv")
+        table.to_csv(paths[-1], index=False)
+    paths += write_figures(runs, per_instance, configurations, scaling, spreads, out_dir, headline)
+    summary = out_dir / "summary.md"
+    summary.write_text(summary_markdown(runs, noise, configurations, best, tests, shifts[0], time_measure))
+    return [*paths, summary]

@@ -1,0 +1,125 @@
+"""summary.md: the setup, the machine noise, anomalies and headline findings, from the data."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pandas as pd
+
+from puzzlebench.store import find_anomalies
+
+from .formatting import markdown_table
+from .outcomes import REFERENCE_SOLVER, measured_time
+
+SIGNIFICANCE = 0.05
+
+
+def _values(series: pd.Series) -> str:
+    """The distinct values of a column in order, comma-separated, floats as %g ("--" if none)."""
+    values = [f"{v:g}" if isinstance(v, float) else str(v) for v in sorted(series.dropna().unique())]
+    return ", ".join(values) if values else "--"
+
+
+def setup_section(runs: pd.DataFrame, measure: str) -> str:
+    """Hardware, versions, solver settings and the size of the experiment."""
+    versions = runs.dropna(subset=["solver"]).groupby("solver")["solver_version"].agg(_values)
+    sets = runs.groupby("instance_set", dropna=False)["instance"].nunique()
+    dates = pd.to_datetime(runs["date"], errors="coerce", utc=True).dropna()
+    date_range = f"{dates.min():%Y-%m-%d %H:%M} to {dates.max():%Y-%m-%d %H:%M} UTC" if len(dates) else "--"
+    time_text = {"time": "solver time + model build time (`solver_time + build_time`)",
+                 "wall": "wall time of the solver calls + model build time (`wall_time + build_time`)"}[measure]
+    lines = [
+        "## Setup", "",
+        f"- Hardware: {_values(runs['cpu_model'])}; {_values(runs['cpu_count'].astype('Int64'))} CPUs; "
+        f"host {_values(runs['hostname'])}; {_values(runs['platform'])}",
+        f"- Versions: puzzlebench {_values(runs['puzzlebench_version'])} (commit {_values(runs['git_commit'])}), "
+        f"Python {_values(runs['python_version'])}",
+        "- Solvers: " + ("; ".join(f"{s} {v}" for s, v in versions.items()) or "--"),
+        f"- Threads: {_values(runs['threads'].astype('Int64'))}; time limit: {_values(runs['time_limit'])} s; "
+        f"seeds: {_values(runs['seed'].astype('Int64'))}; symmetry permutations per puzzle besides the "
+        f"original: {int(runs['permutation'].max()) if len(runs) else 0}",
+        f"- Runs: {len(runs)}; puzzle types: {runs['puzzle'].nunique()}; formulations: "
+        f"{runs['formulation'].nunique()}; solvers: {runs['solver'].nunique()}; dates: {date_range}",
+        "- Instance sets (puzzles run): "
+        + (", ".join(f"{name}: {count}" for name, count in sets.items()) or "--"),
+        f"- Time measure: {time_text}; unsolved runs count at the time limit. A run is solved when its status "
+        "is optimal/feasible with a grid the checker accepts, or infeasible.",
+    ]
+    return "\n".join(lines)
+
+
+def noise_section(noise: pd.DataFrame | None, measure: str) -> str:
+    """Median, min, max and coefficient of variation (sample std / mean) of the reference solve's time."""
+    if noise is None or not len(noise):
+        return "## Machine noise\n\nNo reference solves (noise.csv) were given."
+    times = measured_time(noise, measure).dropna()
+    cv = times.std(ddof=1) / times.mean() if len(times) > 1 else np.nan
+    return "\n".join([
+        "## Machine noise", "",
+        f"The fixed reference puzzle (sudoku, binary formulation, HiGHS), solved at the start and end of "
+        f"every job: {len(times)} solves, median {times.median():.4g} s, min {times.min():.4g} s, "
+        f"max {times.max():.4g} s, coefficient of variation {cv:.3g} (sample std / mean). Time ratios "
+        "between configurations within this spread may be machine noise."])
+
+
+def anomaly_section(runs: pd.DataFrame) -> str:
+    """Counts of wrong answers, cross-solver disagreements and solver errors (see anomalies.csv)."""
+    if not len(runs):
+        return "## Anomalies\n\nNo runs."
+    decoded = runs.assign(violations=runs["violations"].map(
+        lambda v: json.loads(v) if isinstance(v, str) and v.startswith("[") else []))
+    counts = find_anomalies(decoded)["kind"].value_counts()
+    parts = [f"{counts.get(kind, 0)} {kind}" for kind in ("wrong", "disagreement", "error")]
+    return f"## Anomalies\n\nAnomalies: {sum(counts)} ({', '.join(parts)}; listed in anomalies.csv)."
+
+
+def findings_section(configurations: pd.DataFrame, best: pd.DataFrame, tests: pd.DataFrame) -> str:
+    """Per puzzle: the best configuration, its ratio to CP-SAT, solved counts and the significant differences."""
+    lines = ["## Headline findings", "", "SGM: the headline shifted geometric mean of time (as in the table "
+             "below); tests: Wilcoxon signed-rank on per-instance time ratios (tables/wilcoxon).", ""]
+    lines += [] if len(best) else ["No runs."]
+    for row in best.itertuples(index=False):
+        part = configurations[configurations["puzzle"] == row.puzzle]
+        solved = f"{int(part['solved'].sum())} of {int(part['runs'].sum())} runs solved over all configurations"
+        if pd.isna(row.mip_best):
+            lines.append(f"- **{row.puzzle}**: no MIP configuration ran; {solved}.")
+            continue
+        against = (f"{row.ratio:.3g} times CP-SAT's best ({getattr(row, f'{REFERENCE_SOLVER}_best')}, "
+                   f"{getattr(row, f'{REFERENCE_SOLVER}_sgm'):.4g} s)"
+                   if pd.notna(row.ratio) else "no CP-SAT runs to compare with")
+        lines.append(f"- **{row.puzzle}**: best MIP configuration {row.mip_best}, SGM {row.mip_sgm:.4g} s, "
+                     f"{against}; it solved {row.mip_solved:g} of {row.mip_instances:g} instances; {solved}.")
+        tested = tests[(tests["puzzle"] == row.puzzle) & tests["p_value"].notna()]
+        significant = tested[tested["p_holm"] < SIGNIFICANCE]
+        for test in significant.itertuples(index=False):
+            faster, slower, factor = ((test.formulation_a, test.formulation_b, 1 / test.median_ratio)
+                                      if test.median_ratio < 1 else
+                                      (test.formulation_b, test.formulation_a, test.median_ratio))
+            lines.append(f"  - with {test.solver}, {faster} is faster than {slower} (median time ratio "
+                         f"{factor:.3g}; Wilcoxon p = {test.p_value:.3g}, Holm {test.p_holm:.3g}, n = {test.n})")
+        if not len(tested):
+            lines.append("  - no pair of formulations could be tested (see the notes in tables/wilcoxon)")
+        elif not len(significant):
+            lines.append(f"  - no formulation differs significantly (Holm-adjusted p < {SIGNIFICANCE}) in "
+                         f"{len(tested)} tests")
+    return "\n".join(lines)
+
+
+def summary_markdown(runs: pd.DataFrame, noise: pd.DataFrame | None, configurations: pd.DataFrame,
+                     best: pd.DataFrame, tests: pd.DataFrame, shift: float, measure: str) -> str:
+    """The whole summary.md text; ``shift`` is the headline SGM shift the ``best`` table used."""
+    sections = [
+        "# puzzlebench results summary",
+        setup_section(runs, measure),
+        noise_section(noise, measure),
+        anomaly_section(runs),
+        findings_section(configurations, best, tests),
+        "## Best configuration per puzzle against CP-SAT\n\n"
+        f"SGM = shifted geometric mean of time over all runs, shift {shift:g} s, unsolved at the time limit; "
+        "ratio = MIP SGM / CP-SAT SGM (> 1: CP-SAT faster); solved = instances solved by every seed.\n\n"
+        + markdown_table(best),
+        "## Files\n\nTables (CSV, Markdown, LaTeX) in `tables/`, figures (PNG, PDF) in `figures/`; "
+        "every statistic is defined in the docstrings of `puzzlebench.analysis`.",
+    ]
+    return "\n\n".join(sections) + "\n"

@@ -1,0 +1,155 @@
+"""Result tables, one DataFrame each (written by :mod:`~puzzlebench.analysis.formatting`).
+
+Every function takes prepared runs (:func:`~puzzlebench.analysis.outcomes.prepare_runs`)
+or tables derived from them, and keeps every run as one observation unless it says otherwise.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from .outcomes import CONFIG, REFERENCE_SOLVER
+from .stats import grouped_sgm, power_law_fit, spread, virtual_best
+
+COUNT_SHIFT = 100
+"""Shift of the shifted geometric means of nodes and LP iterations."""
+VIRTUAL_BEST = "virtual best"
+KEYS = ["puzzle", *CONFIG]
+
+
+def sgm_column(quantity: str, shift: float) -> str:
+    return f"{quantity}_sgm_s{shift:g}"
+
+
+def ratio_column(quantity: str, shift: float) -> str:
+    return f"{quantity}_ratio_s{shift:g}"
+
+
+def configuration_table(runs: pd.DataFrame, shifts=(0.01, 1, 10), measure: str = "time") -> pd.DataFrame:
+    """Per puzzle x formulation x solver: counts, shifted geometric means, root share and model size.
+
+    Counts: runs, solved, status time_limit, status error, wrong (grid rejected).
+    ``{measure}_sgm_s{s}``: SGM_s of ``time`` over all runs (unsolved at the time
+    limit), one column per shift s.  ``nodes_sgm_s100`` and
+    ``lp_iterations_sgm_s100``: SGM with shift 100 over the runs reporting the
+    figure (unsolved runs with the count at termination).  ``root_share``:
+    share of runs solved at the root node.  ``rows``/``cols``/``nonzeros``
+    (the built model) and ``presolved_rows``/``presolved_cols``: means over the
+    runs reporting them.
+    """
+    by = [runs[k] for k in KEYS]
+    counts = pd.DataFrame({"runs": 1, "solved": runs["solved"], "time_limit": runs["status"].eq("time_limit"),
+                           "error": runs["status"].eq("error"), "wrong": runs["wrong"]}).astype(int)
+    parts = [counts.groupby(by, sort=True, dropna=False).sum()]
+    parts += [grouped_sgm(runs["time"], by, s).rename(sgm_column(measure, s)) for s in shifts]
+    parts += [grouped_sgm(runs[q], by, COUNT_SHIFT).rename(sgm_column(q, COUNT_SHIFT))
+              for q in ("nodes", "lp_iterations")]
+    sizes = ["rows", "cols", "nonzeros", "presolved_rows", "presolved_cols"]
+    parts.append(runs[sizes].astype(float).assign(root_share=runs["root_solved"].astype(float))
+                 .groupby(by, sort=True, dropna=False).mean()[["root_share", *sizes]])
+    return pd.concat(parts, axis=1).rename_axis(KEYS).reset_index()
+
+
+def ratio_table(runs: pd.DataFrame, configurations: pd.DataFrame, shifts=(0.01, 1, 10),
+                measure: str = "time") -> pd.DataFrame:
+    """Mittelmann-style scaled SGMs: each SGM column divided by the puzzle's best configuration's (best = 1).
+
+    Per puzzle a last row "virtual best" (:func:`~puzzlebench.analysis.stats.virtual_best`)
+    gives the SGMs of the per instance-and-seed fastest runs relative to the same best.
+    A ratio is missing when the best SGM is 0 (e.g. every configuration needs 0 nodes).
+    """
+    quantities = [(measure, s) for s in shifts] + [(q, COUNT_SHIFT) for q in ("nodes", "lp_iterations")]
+    sgms = [sgm_column(q, s) for q, s in quantities]
+    vbs = virtual_best(runs)
+    vbs_sgm = pd.concat([grouped_sgm(vbs["time"], vbs["puzzle"], s).rename(sgm_column(measure, s))
+                         for s in shifts], axis=1)
+    vbs_rows = vbs.groupby("puzzle", sort=True, dropna=False).agg(runs=("time", "size"), solved=("solved", "sum"))
+    vbs_rows = pd.concat([vbs_rows, vbs_sgm], axis=1).reset_index().assign(formulation=VIRTUAL_BEST, solver="")
+    table = pd.concat([configurations[[*KEYS, "runs", "solved", *sgms]],
+                       vbs_rows[[*KEYS, "runs", "solved", *sgms[:len(shifts)]]]], ignore_index=True)
+    best = configurations.groupby("puzzle", sort=True, dropna=False)[sgms].min()
+    with np.errstate(divide="ignore", invalid="ignore"):
+        scaled = table[sgms].to_numpy(float) / best.reindex(table["puzzle"]).to_numpy(float)
+    scaled[~np.isfinite(scaled)] = np.nan
+    ratios = pd.DataFrame(scaled, columns=[ratio_column(q, s) for q, s in quantities], index=table.index)
+    order = table["formulation"].eq(VIRTUAL_BEST)
+    return (pd.concat([table[[*KEYS, "runs", "solved"]], ratios], axis=1).assign(_vbs=order)
+            .sort_values(["puzzle", "_vbs"], kind="stable").drop(columns="_vbs").reset_index(drop=True))
+
+
+def scaling_runs(runs: pd.DataFrame) -> pd.DataFrame:
+    """The runs the growth fits use: per puzzle, its sets named "*ladder*" if it has any, else all its sets."""
+    ladder = runs["instance_set"].astype(str).str.contains("ladder", regex=False)
+    has_ladder = ladder.groupby(runs["puzzle"]).transform("any")
+    return runs[ladder | ~has_ladder]
+
+
+def scaling_table(runs: pd.DataFrame) -> pd.DataFrame:
+    """Growth exponents k of y ~ c n^k per puzzle and configuration, n = grid rows.
+
+    Fitted on :func:`scaling_runs` by least squares of log y on log n over all
+    runs, for y = time (unsolved runs at the time limit, which flattens k; see
+    ``unsolved``) and y = nodes + 1.  NaN with fewer than two sizes.
+    """
+    rows = []
+    for (puzzle, formulation, solver), group in scaling_runs(runs).groupby(KEYS, sort=True, dropna=False):
+        sets = ", ".join(sorted(group["instance_set"].astype(str).unique()))
+        for quantity, y in (("time", group["time"]), ("nodes", group["nodes"] + 1)):
+            k, c = power_law_fit(group["n"], y)
+            rows.append((puzzle, formulation, solver, quantity, k, c, group["n"].nunique(), group["n"].min(),
+                         group["n"].max(), len(group), int((~group["solved"]).sum()), sets))
+    return pd.DataFrame(rows, columns=[*KEYS, "quantity", "exponent", "coefficient", "sizes", "n_min",
+                                       "n_max", "runs", "unsolved", "sets"])
+
+
+def instance_spreads(runs: pd.DataFrame) -> pd.DataFrame:
+    """Per puzzle, configuration and original puzzle (instance_set, instance): the spread of
+    ``time`` over its seeds x permutations (:func:`~puzzlebench.analysis.stats.spread`), kept when k >= 2.
+
+    ``mixed`` is True when some of those runs solved it and some did not.
+    """
+    by = [runs[k] for k in [*KEYS, "instance_set", "instance"]]
+    solved = runs["solved"].groupby(by, sort=True, dropna=False).agg(["any", "all"])
+    spreads = spread(runs["time"], by).assign(mixed=solved["any"] & ~solved["all"])
+    return spreads[spreads["k"] >= 2].reset_index()
+
+
+def variability_table(spreads: pd.DataFrame) -> pd.DataFrame:
+    """Per puzzle and configuration, over :func:`instance_spreads`: instances, median and 90th
+    percentile of max/min, median coefficient of variation, share of instances with mixed outcomes."""
+    grouped = spreads.groupby(KEYS, sort=True, dropna=False)
+    return grouped.agg(instances=("k", "size"), runs_per_instance=("k", "median"),
+                       median_max_min=("max_min_ratio", "median"),
+                       p90_max_min=("max_min_ratio", lambda r: r.quantile(0.9)),
+                       median_cv=("cv", "median"), mixed_share=("mixed", "mean")).reset_index()
+
+
+def best_vs_reference_table(configurations: pd.DataFrame, instance_times: pd.DataFrame,
+                            sgm: str) -> pd.DataFrame:
+    """Per puzzle: the best MIP configuration by the SGM column ``sgm`` against CP-SAT's best formulation.
+
+    ``ratio`` = MIP SGM / CP-SAT SGM (> 1: CP-SAT faster).  ``*_solved`` count
+    the instances solved by every seed, out of ``*_instances``.
+    """
+    per_instance = instance_times.groupby(KEYS, sort=True, dropna=False).agg(
+        instances=("solved", "size"), instances_solved=("solved", "sum")).reset_index()
+    table = configurations.merge(per_instance, on=KEYS, how="left")
+    table = table[table[sgm].notna()].sort_values([*KEYS], kind="stable")
+    is_reference = table["solver"].eq(REFERENCE_SOLVER)
+
+    def best(part: pd.DataFrame, prefix: str) -> pd.DataFrame:
+        top = part.loc[part.groupby("puzzle")[sgm].idxmin()]
+        label = top["formulation"] + "/" + top["solver"]
+        return pd.DataFrame({"puzzle": top["puzzle"].to_numpy(), f"{prefix}_best": label.to_numpy(),
+                             f"{prefix}_sgm": top[sgm].to_numpy(),
+                             f"{prefix}_solved": top["instances_solved"].to_numpy(),
+                             f"{prefix}_instances": top["instances"].to_numpy()})
+
+    puzzles = configurations[["puzzle"]].dropna().drop_duplicates().sort_values("puzzle")
+    merged = puzzles.merge(best(table[~is_reference], "mip"), on="puzzle", how="left").merge(
+        best(table[is_reference], REFERENCE_SOLVER), on="puzzle", how="left")
+    merged["ratio"] = merged["mip_sgm"] / merged[f"{REFERENCE_SOLVER}_sgm"]
+    return merged[["puzzle", "mip_best", "mip_sgm", f"{REFERENCE_SOLVER}_best", f"{REFERENCE_SOLVER}_sgm",
+                   "ratio", "mip_solved", "mip_instances", f"{REFERENCE_SOLVER}_solved",
+                   f"{REFERENCE_SOLVER}_instances"]]

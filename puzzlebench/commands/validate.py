@@ -1,0 +1,182 @@
+"""``puzzlebench validate``: check instance sets before benchmarking them.
+
+For each set: parse every file (a bad file is reported as ``file:line: problem``
+and the next file is read), compare the parsed count with ``set.yaml``'s
+``count``, check every reference solution with :func:`puzzlebench.checker.check`
+and, with ``--unique``, certify that each puzzle has exactly one solution by
+counting solutions up to 2 with no-good cuts.  Problems go to stdout, one per
+line; a summary line per set follows.  Exit 2 when a file or set definition is
+bad, else 1 when a solution or uniqueness check failed, else 0.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+
+from .sets import ROOT_HELP
+
+
+def register(sub) -> None:
+    p = sub.add_parser("validate", help="parse instance sets, check reference solutions and uniqueness",
+                       description="Parse every file of the sets (reporting each bad file as "
+                                   "file:line: problem), compare the count with set.yaml, check every "
+                                   "reference solution and, with --unique, certify that each puzzle has "
+                                   "exactly one solution. Exit 2 when a file or set.yaml is bad, 1 when "
+                                   "a solution or uniqueness check fails, else 0.")
+    p.add_argument("sets", nargs="+", metavar="SET", help="set name, glob (sudoku/*) or tag:NAME")
+    p.add_argument("--unique", action="store_true",
+                   help="also certify that every puzzle has exactly one solution (solves each twice)")
+    p.add_argument("--solver", default="highs", help="solver for --unique (default highs)")
+    p.add_argument("--formulation", default="binary",
+                   help="formulation for --unique, with binary variables only (default binary)")
+    p.add_argument("--time-limit", type=float, default=60.0,
+                   help="seconds per solve for --unique (default 60)")
+    p.add_argument("--root", metavar="DIR", help=ROOT_HELP)
+    p.set_defaults(func=run)
+
+
+@dataclass
+class SetReport:
+    """The tallies of one set's validation."""
+
+    name: str
+    files: int = 0
+    bad_files: int = 0
+    bad_definition: bool = False
+    puzzles: int = 0
+    solutions: int = 0
+    bad_solutions: int = 0
+    mismatched: int = 0
+    unique: int = 0
+    not_unique: int = 0
+    uncertified: int = 0
+
+    @property
+    def exit_code(self) -> int:
+        if self.bad_files or self.bad_definition:
+            return 2
+        return 1 if self.bad_solutions or self.mismatched or self.not_unique or self.uncertified else 0
+
+    def summary(self, checked_unique: bool) -> str:
+        parts = [f"{self.puzzles} puzzle(s) in {self.files} file(s)"]
+        if self.bad_files:
+            parts.append(f"{self.bad_files} bad file(s)")
+        if self.solutions:
+            parts.append(f"{self.solutions - self.bad_solutions}/{self.solutions} reference solutions valid")
+        else:
+            parts.append("no reference solutions")
+        if checked_unique:
+            parts.append(f"{self.unique}/{self.puzzles} unique")
+            if self.uncertified:
+                parts.append(f"{self.uncertified} not certified")
+            if self.mismatched:
+                parts.append(f"{self.mismatched} reference(s) differ from the unique solution")
+        verdict = "ok" if self.exit_code == 0 else "FAILED"
+        return f"{self.name}: {verdict}: {', '.join(parts)}"
+
+
+class Uniqueness:
+    """Certifies uniqueness by counting solutions up to 2 in one solver process."""
+
+    def __init__(self, formulation: str, solver: str, time_limit: float):
+        from ..records import SolveOptions
+        from ..worker import SolverProcess
+        self.formulation = formulation
+        self.solver = solver
+        self.options = SolveOptions(time_limit=time_limit)
+        self.process = SolverProcess()
+
+    def count(self, puzzle):
+        """(solutions found, up to 2; their grids; "optimal" when the count is proven)."""
+        from ..runner import count_solutions
+        return count_solutions(puzzle, self.formulation, self.solver, 2, self.options, self.process)
+
+    def close(self) -> None:
+        self.process.close()
+
+
+def validate_set(instance_set, say, uniqueness: Uniqueness | None = None) -> SetReport:
+    """Validate one set, calling ``say(line)`` for every problem found."""
+    import numpy as np
+    from tqdm import tqdm
+
+    from ..checker import check
+    from ..errors import PuzzleError
+
+    report = SetReport(instance_set.name, files=len(instance_set.files))
+    if not instance_set.files:
+        say(f"{instance_set.path}: no puzzle files in the set")
+        report.bad_definition = True
+    entries = []
+    for path in instance_set.files:
+        try:
+            entries += instance_set.read_file(path)
+        except PuzzleError as err:
+            say(str(err.locate(str(path))))
+            report.bad_files += 1
+    report.puzzles = len(entries)
+    expected = instance_set.meta.get("count")
+    if expected is not None and not report.bad_files and expected != len(entries):
+        say(f"{instance_set.path / 'set.yaml'}: count is {expected} "
+            f"but the files hold {len(entries)} puzzles")
+        report.bad_definition = True
+    bar = tqdm(entries, desc=instance_set.name, unit="puzzle", file=sys.stderr, leave=False,
+               disable=not sys.stderr.isatty())
+    for entry in bar:
+        where = f"{instance_set.name}/{entry.name}"
+        violations = [] if entry.solution is None else check(entry.puzzle, entry.solution)
+        if entry.solution is not None:
+            report.solutions += 1
+            report.bad_solutions += bool(violations)
+            for violation in violations:
+                say(f"{where}: reference solution: {violation}")
+        if uniqueness is None:
+            continue
+        found, grids, status = uniqueness.count(entry.puzzle)
+        if status != "optimal":
+            report.uncertified += 1
+            say(f"{where}: uniqueness not certified: the search ended with {status} "
+                f"after {found} solution(s)")
+        elif found != 1:
+            report.not_unique += 1
+            say(f"{where}: " + ("has no solution" if found == 0 else "has more than one solution"))
+        else:
+            report.unique += 1
+            reference_valid = entry.solution is not None and not violations
+            if reference_valid and not np.array_equal(grids[0], entry.solution):
+                report.mismatched += 1
+                say(f"{where}: the only solution found differs from the reference solution")
+    return report
+
+
+def run(args) -> int:
+    from tqdm import tqdm
+
+    from ..errors import PuzzleError
+    from ..registry import get_formulation, get_solver
+    from ..sets import select_sets
+
+    sets = select_sets(args.sets, args.root)
+    uniqueness = None
+    if args.unique:
+        if args.time_limit <= 0:
+            raise PuzzleError("--time-limit must be positive")
+        get_solver(args.solver)
+        for instance_set in sets:
+            get_formulation(instance_set.puzzle, args.formulation)
+        uniqueness = Uniqueness(args.formulation, args.solver, args.time_limit)
+
+    def say(line: str) -> None:
+        tqdm.write(line, file=sys.stdout)
+
+    worst = 0
+    try:
+        for instance_set in sets:
+            report = validate_set(instance_set, say, uniqueness)
+            print(report.summary(args.unique))
+            worst = max(worst, report.exit_code)
+    finally:
+        if uniqueness is not None:
+            uniqueness.close()
+    return worst

@@ -14,6 +14,8 @@ from puzzlebench.model import Model, rows_from_triplets
 from puzzlebench.puzzles import Sudoku
 from puzzlebench.registry import formulation
 
+from ._candidate_model import candidate_model
+from ._propagate import given_candidates, propagate
 from ._sudoku_common import (assignment_bounds, assignment_model, assignment_rows, digit_weights,
                              integer_decoder, integer_model, model_name)
 
@@ -167,3 +169,25 @@ def integer_linked(puzzle: Sudoku) -> Model:
     return Model.from_rows([assignment_rows(puzzle.units(), n, ncols), link], col_lower=lower,
                            col_upper=upper, integrality=np.ones(ncols, bool),
                            decode=integer_decoder(n, n ** 3), name=model_name(puzzle, "integer-linked"))
+
+
+@formulation("sudoku", "propagated", description="""
+    Propagation to a fixpoint before modelling (naked and hidden singles, locked
+    candidates: box/line pointing and claiming), then the binary assignment model
+    over the candidates left: cells propagation fixed are fixed columns, unit-digit
+    rows a fixed cell covers are dropped.  Propagation is timed as part of the
+    build; a puzzle it solves is flagged solved in preprocessing.""")
+def propagated(puzzle: Sudoku) -> Model:
+    """Propagation (formulations/_propagate.py) over the units U from the givens gives the
+    candidates K(c) (F: the cells with |K(c)| = 1); with x[c,k] for k in K(c):
+
+    minimize 0
+    s.t.  sum_{k in K(c)} x[c,k] = 1                   for every cell c not in F
+          sum_{c in u : k in K(c)} x[c,k] = 1          for every u in U and digit k held by no cell of u in F
+          x[c,k] = 1 (bounds)                          for c in F, K(c) = {k}
+          x[c,k] in {0,1}
+    A contradiction found by propagation adds the row 0 = 1.
+    """
+    reduction = propagate(given_candidates(puzzle.givens, puzzle.n), puzzle.units())
+    return candidate_model(reduction, puzzle.units(), [], name=model_name(puzzle, "propagated"),
+                           to_grid=lambda values: values.reshape(puzzle.shape))

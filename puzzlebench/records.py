@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import dataclass, field, fields
 
 import numpy as np
 
@@ -83,8 +83,20 @@ class RunRecord:
     rounds: int = 1
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        """The fields as a dict of plain values (lists copied, so the dict can be edited freely).
+
+        Equal to ``dataclasses.asdict(self)``, without its deep-copy walk over every
+        cell of the solution (a tenth of a millisecond per record adds up in a batch).
+        """
+        row = {name: getattr(self, name) for name in _RUN_FIELDS}
+        if self.solution is not None:
+            row["solution"] = [list(line) for line in self.solution]
+        row["violations"] = list(self.violations)
+        return row
 
     @classmethod
     def field_names(cls) -> list[str]:
         return [f.name for f in fields(cls)]
+
+
+_RUN_FIELDS = tuple(RunRecord.field_names())

@@ -163,7 +163,8 @@ def test_crashing_adapter_becomes_an_error_record(monkeypatch, model):
     _register(monkeypatch, "raises", _raise)
     with SolverProcess() as process:
         crashed = process.solve("segfault", model, SolveOptions(time_limit=10))
-        assert crashed.status == "error" and "signal 11" in crashed.message
+        # signal 11, or 6 when a loaded library (absl in OR-Tools) turns SIGSEGV into an abort
+        assert crashed.status == "error" and "solver process died (signal" in crashed.message
         raised = process.solve("raises", model, SolveOptions(time_limit=10))
         assert raised.status == "error" and "out of memory" in raised.message
         assert process.solve("highs", model, SolveOptions()).status == "optimal"

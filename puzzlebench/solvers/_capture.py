@@ -9,6 +9,11 @@ thread copies the log to the original stdout as it grows, so a verbose solve
 is shown live and still captured (the log is the same either way, so figures
 parsed from it never depend on ``verbose``).
 
+The temporary file is made once per process and emptied (truncated) at the
+start of each capture, so a batch of thousands of short solves does not
+create and delete a file per solve.  A forked child makes its own on first
+use: parent and child never share one file or its offset.
+
 The redirection is process-wide: solves that capture their output must not run
 in parallel threads of one process (run them in separate processes).
 """
@@ -26,6 +31,8 @@ from typing import Iterator
 
 _LIBC = ctypes.CDLL(None)
 _ECHO_INTERVAL = 0.05
+_sink: tuple[int, object] | None = None  # (pid, file) of this process's capture file
+_depth = 0  # captures in progress in this process (a nested one gets a file of its own)
 
 
 @dataclass
@@ -50,36 +57,61 @@ def _copy_new_bytes(source: int, target: int, start: int) -> int:
     return start
 
 
+def _reusable_sink() -> int:
+    """The descriptor of this process's capture file, emptied and rewound."""
+    global _sink
+    if _sink is None or _sink[0] != os.getpid():
+        _sink = (os.getpid(), tempfile.TemporaryFile())  # deleted when the process ends
+    fd = _sink[1].fileno()
+    os.ftruncate(fd, 0)
+    os.lseek(fd, 0, os.SEEK_SET)
+    return fd
+
+
+def _read_all(fd: int) -> bytes:
+    size = os.fstat(fd).st_size
+    chunks, offset = [], 0
+    while offset < size and (chunk := os.pread(fd, size - offset, offset)):
+        chunks.append(chunk)
+        offset += len(chunk)
+    return b"".join(chunks)
+
+
 @contextmanager
 def captured_output(echo: bool = False) -> Iterator[CapturedText]:
-    """Redirect file descriptors 1 and 2 to a temporary file; collect the text on exit."""
+    """Redirect file descriptors 1 and 2 to the capture file; collect the text on exit."""
+    global _depth
     captured = CapturedText()
     _flush_all()
-    with tempfile.TemporaryFile() as sink:
-        saved = {fd: os.dup(fd) for fd in (1, 2)}
-        stop = threading.Event()
-        echoed = [0]
+    own = tempfile.TemporaryFile() if _depth else None  # nested: the outer capture keeps its file
+    sink = own.fileno() if own else _reusable_sink()
+    _depth += 1
+    saved = {fd: os.dup(fd) for fd in (1, 2)}
+    stop = threading.Event()
+    echoed = [0]
 
-        def echo_loop():
-            while not stop.wait(_ECHO_INTERVAL):
-                echoed[0] = _copy_new_bytes(sink.fileno(), saved[1], echoed[0])
+    def echo_loop():
+        while not stop.wait(_ECHO_INTERVAL):
+            echoed[0] = _copy_new_bytes(sink, saved[1], echoed[0])
 
-        thread = threading.Thread(target=echo_loop, daemon=True) if echo else None
-        try:
-            for fd in saved:
-                os.dup2(sink.fileno(), fd)
-            if thread:
-                thread.start()
-            yield captured
-        finally:
-            _flush_all()
-            for fd, copy in saved.items():
-                os.dup2(copy, fd)
-            if thread:
-                stop.set()
-                thread.join()
-                _copy_new_bytes(sink.fileno(), saved[1], echoed[0])
-            for copy in saved.values():
-                os.close(copy)
-            sink.seek(0)
-            captured.text = sink.read().decode("utf-8", errors="replace")
+    thread = threading.Thread(target=echo_loop, daemon=True) if echo else None
+    try:
+        for fd in saved:
+            os.dup2(sink, fd)
+        if thread:
+            thread.start()
+        yield captured
+    finally:
+        _flush_all()
+        for fd, copy in saved.items():
+            os.dup2(copy, fd)
+        if thread:
+            stop.set()
+            thread.join()
+            _copy_new_bytes(sink, saved[1], echoed[0])
+        for copy in saved.values():
+            os.close(copy)
+        _depth -= 1
+        captured.text = _read_all(sink).decode("utf-8", errors="replace")
+        if own:
+            own.close()

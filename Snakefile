@@ -4,8 +4,8 @@
     snakemake --cores 2 --config time_limit=30 seeds=[0,1,2]
     snakemake --cores 2 --configfile my-study.yaml
 
-Each job solves one (set, formulation, solver, seed) chunk in one process and
-writes its records atomically; `gather` builds results/runs.parquet and
+Each job solves one (set, solver, seed) chunk with every selected formulation in
+one process and writes its records atomically; `gather` builds results/runs.parquet and
 results/runs.csv, and lists wrong answers and disagreements in anomalies.csv.
 """
 
@@ -28,6 +28,9 @@ JOB_BY_PATH = {job.path(RESULTS): job for job in JOBS}
 PYTHON = sys.executable
 
 wildcard_constraints:
+    puzzle=r"[^/]+",
+    set=r"[^/]+",
+    solver=r"[^/]+",
     seed=r"\d+",
     chunk=r"\d+",
     chunks=r"\d+",
@@ -35,7 +38,7 @@ wildcard_constraints:
 
 def job_of(wildcards):
     return JOB_BY_PATH[
-        f"{RESULTS}/runs/{wildcards.puzzle}/{wildcards.set}/{wildcards.formulation}/"
+        f"{RESULTS}/runs/{wildcards.puzzle}/{wildcards.set}/"
         f"{wildcards.solver}/seed{wildcards.seed}/chunk{wildcards.chunk}of{wildcards.chunks}.jsonl"
     ]
 
@@ -60,20 +63,23 @@ rule all:
 
 rule batch:
     output:
-        RESULTS + "/runs/{puzzle}/{set}/{formulation}/{solver}/seed{seed}/chunk{chunk}of{chunks}.jsonl",
+        RESULTS + "/runs/{puzzle}/{set}/{solver}/seed{seed}/chunk{chunk}of{chunks}.jsonl",
     threads: CFG["threads"]
+    # the biggest jobs first, so that the last ones to finish are short and no core idles long
+    priority: lambda wc: job_of(wc).work
     resources:
         runtime=lambda wc: job_runtime_minutes(job_of(wc), CFG),
         mem_mb=2000,
     params:
+        formulations=lambda wc: ",".join(job_of(wc).formulations),
         time_limit=CFG["time_limit"],
         permutations=CFG["permutations"],
         max_instances=CFG["max_instances"],
     log:
-        RESULTS + "/logs/{puzzle}/{set}/{formulation}/{solver}/seed{seed}/chunk{chunk}of{chunks}.log",
+        RESULTS + "/logs/{puzzle}/{set}/{solver}/seed{seed}/chunk{chunk}of{chunks}.log",
     shell:
         "{PYTHON:q} -m puzzlebench batch --set {wildcards.puzzle}/{wildcards.set} "
-        "--formulation {wildcards.formulation} --solver {wildcards.solver} --seed {wildcards.seed} "
+        "--formulation {params.formulations:q} --solver {wildcards.solver} --seed {wildcards.seed} "
         "--chunk {wildcards.chunk}/{wildcards.chunks} --permutations {params.permutations} "
         "--time-limit {params.time_limit} --threads {threads} --max-instances {params.max_instances} "
         "-o {output:q} 2> {log:q}"

@@ -15,6 +15,7 @@ the post's figure, assets/img/contentposts/kakuro.svg in the site repository) ha
 
 from __future__ import annotations
 
+from dataclasses import replace
 
 import numpy as np
 
@@ -22,7 +23,9 @@ from puzzlebench.model import INF, Model, Rows, rows_from_triplets
 from puzzlebench.puzzles import Kakuro
 from puzzlebench.registry import formulation
 
+from ._candidate_model import candidate_model
 from ._combinations import cage_combinations
+from ._propagate import propagate
 
 DIGITS = Kakuro.max_digit
 
@@ -182,11 +185,20 @@ def integer(puzzle: Kakuro) -> Model:
     allow every y in [1,9]^2, i.e. 1 - M <= min(y[a] - y[b]) = -8, so M = 9 is the
     smallest valid M; M = 8 would forbid a 1 and a 9 in the same run.
     """
-    num_white = int(puzzle.white.sum())
+    return integer_run_model(puzzle, "integer")
+
+
+def run_cells(puzzle: Kakuro) -> list[np.ndarray]:
+    """The white-cell numbers (:func:`white_index`) of each run, in ``puzzle.runs`` order."""
     index = white_index(puzzle)
+    return [index[tuple(np.asarray(run.cells).T)] for run in puzzle.runs]
+
+
+def integer_run_model(puzzle: Kakuro, name: str) -> Model:
+    """The model of :func:`integer`, named ``name``."""
+    num_white = int(puzzle.white.sum())
     pairs = []
-    for run in puzzle.runs:
-        cells = index[tuple(np.asarray(run.cells).T)]
+    for cells in run_cells(puzzle):
         a, b = np.triu_indices(len(cells), 1)
         pairs.append(np.stack([cells[a], cells[b]], axis=1))
     pairs = np.concatenate(pairs)
@@ -215,4 +227,56 @@ def integer(puzzle: Kakuro) -> Model:
     return Model.from_rows(blocks, col_lower=np.r_[np.ones(num_white), np.zeros(num_pairs)],
                            col_upper=np.r_[np.full(num_white, DIGITS), np.ones(num_pairs)],
                            integrality=np.ones(ncols, bool), decode=decode,
-                           name=f"kakuro/integer/{puzzle.name}")
+                           name=f"kakuro/{name}/{puzzle.name}")
+
+
+@formulation("kakuro", "propagated", description="""
+    Propagation to a fixpoint before modelling (naked singles along runs, hidden
+    singles of the digits every admissible set of a run holds, and generalised arc
+    consistency on every run: a digit stays in a cell only if some distinct
+    assignment of the run's candidates with that digit there meets the clue), then
+    x only for the candidates left and the combinations model's digit-set binaries
+    over each run's admissible sets.  Propagation is timed as
+    part of the build; a puzzle it solves is flagged solved in preprocessing.""")
+def propagated(puzzle: Kakuro) -> Model:
+    """Propagation (formulations/_propagate.py) over the runs R with clues V_R gives the
+    candidates K(c) of every white cell (F: the cells with |K(c)| = 1) and, per run,
+    the admissible digit sets S_R (sets of |R| distinct digits summing to V_R that
+    some assignment of candidates realises).  With x[c,k] for k in K(c) and z[R,S]
+    for S in S_R, for the runs not inside F:
+
+        sum_{k in K(c)} x[c,k] = 1                          for every c in W not in F
+        sum_{S in S_R} z[R,S] = 1                           for every run R not inside F
+        sum_{c in R : k in K(c)} x[c,k] = sum_{S in S_R, k in S} z[R,S]
+                                                            for those R and every k in some K(c) or S
+        x[c,k] = 1 (bounds) for c in F, K(c) = {k};  x, z binary;  minimize 0
+    A contradiction found by propagation adds the row 0 = 1.
+    """
+    runs = run_cells(puzzle)
+    totals = [run.total for run in puzzle.runs]
+    reduction = propagate(np.ones((int(puzzle.white.sum()), DIGITS), bool), np.empty((0, 0), np.int64),
+                          runs, totals)
+
+    def to_grid(values: np.ndarray) -> np.ndarray:
+        grid = np.zeros(puzzle.shape, dtype=np.int64)
+        grid[puzzle.white] = values
+        return grid
+
+    return candidate_model(reduction, np.empty((0, 0), np.int64), runs,
+                           name=f"kakuro/propagated/{puzzle.name}", to_grid=to_grid)
+
+
+@formulation("kakuro", "cp-natural", description="""
+    The natural constraint-programming model: one integer y in 1..9 per white cell,
+    the run sums, and every run declared all-different (CP-SAT adds
+    AddAllDifferent).  For MIP solvers, which ignore the declaration, the rows carry
+    the same rule as the ``integer`` model's pairwise big-M disjunctions.""")
+def cp_natural(puzzle: Kakuro) -> Model:
+    """The ``integer`` model (y[c] in 1..9, sum_{c in R} y[c] = V_R, order binaries with
+    big-M 9 for every pair sharing a run) with the declaration
+
+        all_different(y[c] : c in R)          for every run R
+
+    which CP-SAT adds as AddAllDifferent; it is implied by the big-M rows.
+    """
+    return replace(integer_run_model(puzzle, "cp-natural"), all_different=run_cells(puzzle))

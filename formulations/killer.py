@@ -8,6 +8,7 @@ digits of C are distinct and sum to V_C.
 
 from __future__ import annotations
 
+from dataclasses import replace
 
 import numpy as np
 
@@ -15,7 +16,9 @@ from puzzlebench.model import INF, Model, Rows, rows_from_triplets
 from puzzlebench.puzzles import KillerSudoku
 from puzzlebench.registry import formulation
 
+from ._candidate_model import candidate_model
 from ._combinations import cage_combinations
+from ._propagate import given_candidates, propagate
 from ._sudoku_common import (assignment_bounds, assignment_decoder, assignment_model, assignment_rows,
                              digit_weights, integer_model, model_name)
 
@@ -151,8 +154,63 @@ def integer(puzzle: KillerSudoku) -> Model:
           o_ab in {0,1}
     Pairs with one given are kept as written, with the given's y a fixed column.
     """
-    model = integer_model(puzzle, "integer", [puzzle.units(), *cages_by_size(puzzle)])
+    return integer_cage_model(puzzle, "integer")
+
+
+def integer_cage_model(puzzle: KillerSudoku, name: str) -> Model:
+    """The model of :func:`integer`, named ``name``."""
+    model = integer_model(puzzle, name, [puzzle.units(), *cages_by_size(puzzle)])
     cells = np.arange(puzzle.n ** 2)
     totals = puzzle.cage_sums.astype(float)
     return model.with_rows(rows_from_triplets(puzzle.cage_index.ravel(), cells, 1.0, len(totals),
                                               model.num_cols, totals, totals))
+
+
+@formulation("killer", "propagated", description="""
+    Propagation to a fixpoint before modelling (naked and hidden singles, locked
+    candidates over units and cages, and generalised arc consistency on every cage:
+    a digit stays in a cell only if some distinct assignment of the cage's
+    candidates with that digit there meets the total), then the binary assignment
+    model over the candidates left plus the combinations model's digit-set binaries
+    over each cage's admissible sets.  Propagation is timed as part of the build;
+    a puzzle it solves is flagged solved in preprocessing.""")
+def propagated(puzzle: KillerSudoku) -> Model:
+    """Propagation (formulations/_propagate.py) over the units U and the cages C with
+    their totals gives the candidates K(c) (F: the cells with |K(c)| = 1) and, per cage,
+    the admissible digit sets S_C (sets of |C| distinct digits summing to V_C that
+    some assignment of candidates realises).  With x[c,k] for k in K(c) and z[C,s]
+    for s in S_C, for the cages not inside F:
+
+    minimize 0
+    s.t.  sum_{k in K(c)} x[c,k] = 1                         for every cell c not in F
+          sum_{c in u : k in K(c)} x[c,k] = 1                for every u in U and digit k held by no cell of u in F
+          sum_{s in S_C} z[C,s] = 1                          for every cage C not inside F
+          sum_{c in C : k in K(c)} x[c,k] - sum_{s in S_C : k in s} z[C,s] = 0
+                                                             for those C and every digit k in some K(c) or s
+          x[c,k] = 1 (bounds)                                for c in F, K(c) = {k}
+          x, z binary
+    The link rows make the cage's digits the chosen set: distinct, summing to V_C.
+    A contradiction found by propagation adds the row 0 = 1.
+    """
+    units, cages = puzzle.units(), cage_cells(puzzle)
+    reduction = propagate(given_candidates(puzzle.givens, puzzle.n), units, cages, puzzle.cage_sums)
+    return candidate_model(reduction, units, cages, name=model_name(puzzle, "propagated"),
+                           to_grid=lambda values: values.reshape(puzzle.shape))
+
+
+@formulation("killer", "cp-natural", description="""
+    The natural constraint-programming model: one integer y in 1..N per cell, every
+    row, column, box (and diagonal for Killer-X) and every cage declared
+    all-different (CP-SAT adds AddAllDifferent), the cage sums and the implied unit
+    sums.  For MIP solvers, which ignore the declaration, the rows carry the same
+    rule as the ``integer`` model's pairwise big-M disjunctions.""")
+def cp_natural(puzzle: KillerSudoku) -> Model:
+    """The ``integer`` model (y_c in 1..N, order binaries o_ab with the big-M rows over
+    units and cages, sum_{c in C} y_c = V_C, sum_{c in u} y_c = N(N+1)/2) with the declarations
+
+          all_different(y_c : c in u)         for every unit u in U
+          all_different(y_c : c in C)         for every cage C
+
+    which CP-SAT adds as AddAllDifferent; they are implied by the big-M rows.
+    """
+    return replace(integer_cage_model(puzzle, "cp-natural"), all_different=[*puzzle.units(), *cage_cells(puzzle)])

@@ -7,6 +7,8 @@ cells with digits g_c.  All models minimise their objective.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import scipy.sparse as sp
 
@@ -191,3 +193,21 @@ def propagated(puzzle: Sudoku) -> Model:
     reduction = propagate(given_candidates(puzzle.givens, puzzle.n), puzzle.units())
     return candidate_model(reduction, puzzle.units(), [], name=model_name(puzzle, "propagated"),
                            to_grid=lambda values: values.reshape(puzzle.shape))
+
+
+@formulation("sudoku", "cp-natural", description="""
+    The natural constraint-programming model: one integer y in 1..N per cell with
+    every row, column and box declared all-different (CP-SAT adds AddAllDifferent),
+    plus the implied unit sums.  For MIP solvers, which ignore the declaration, the
+    rows carry the same rule as the ``integer`` model's pairwise big-M
+    disjunctions, so the model is correct on every solver.""")
+def cp_natural(puzzle: Sudoku) -> Model:
+    """The ``integer`` model (y_c in 1..N, order binaries o_ab, the big-M rows and the
+    unit sums sum_{c in u} y_c = N(N+1)/2) with the declaration
+
+          all_different(y_c : c in u)         for every unit u in U
+
+    which CP-SAT adds as AddAllDifferent; it is implied by the big-M rows.
+    """
+    units = puzzle.units()
+    return replace(integer_model(puzzle, "cp-natural", [units]), all_different=list(units))

@@ -33,11 +33,14 @@ shows it accept a grid with two equal rows that the fixed models reject.
 from __future__ import annotations
 
 import numpy as np
+import scipy.sparse as sp
 
 from puzzlebench.errors import PuzzleError
 from puzzlebench.model import INF, Model, Rows, rows_from_triplets
 from puzzlebench.puzzles import Takuzu
 from puzzlebench.registry import formulation
+
+from ._propagate_takuzu import propagate_takuzu
 
 MAX_ENCODED_LINE = 18
 """Longest line ``integer-encoding`` accepts: its big-M 2^P times the solvers' usual
@@ -294,3 +297,83 @@ def lazy_distinct(puzzle: Takuzu) -> Model:
     """
     separate = (lambda x: equal_line_cuts(puzzle, x)) if puzzle.distinct_lines else None
     return _core_model(puzzle, "lazy-distinct", separate)
+
+
+@formulation("takuzu", "propagated", description="""
+    Propagation to a fixpoint before modelling (two equal neighbours force the
+    cells on either side, x.x forces the middle, a line with its half of one value
+    fills the rest with the other), then the binary model with the cells
+    propagation fixed as fixed columns and the rows on fixed cells only dropped.
+    Propagation is timed as part of the build; a puzzle it solves is flagged
+    solved in preprocessing.""")
+def propagated(puzzle: Takuzu) -> Model:
+    """Propagation (formulations/_propagate_takuzu.py) gives the set F of cells with one value
+    left, f[i,j] for (i,j) in F.  The ``binary`` model (its core rows, and with
+    ``distinct_lines`` its z rows) with
+
+        x[i,j] = f[i,j] (bounds)             for (i,j) in F
+        minimize 0
+
+    and every row whose columns are all fixed left out (propagation guarantees it
+    holds).  A contradiction found by propagation (an empty cell, or with
+    distinct lines two equal complete lines) adds the row 0 = 1.
+    """
+    cand, consistent = propagate_takuzu(puzzle.givens, puzzle.distinct_lines)
+    model = _xor_model(puzzle, "propagated", exact=False)
+    cells = cand.reshape(-1, 2)
+    fixed = np.flatnonzero(cells.sum(axis=1) == 1)
+    lower, upper = model.col_lower.copy(), model.col_upper.copy()
+    lower[fixed] = upper[fixed] = cells[fixed, 1]
+    keep = (abs(model.A) @ (lower < upper)) > 0
+    blocks = [Rows(model.A[keep], model.row_lower[keep], model.row_upper[keep])]
+    if not consistent:
+        blocks.append(Rows(sp.csr_matrix((1, model.num_cols)), np.ones(1), np.ones(1)))
+    result = Model.from_rows(blocks, col_lower=lower, col_upper=upper, integrality=model.integrality,
+                             decode=model.decode, name=model.name)
+    result.presolve_info["solved_in_preprocessing"] = consistent and len(fixed) == len(cells)
+    return result
+
+
+MAX_VALUE_LINE = 62
+"""Longest line ``cp-natural`` reads as an integer: its value must fit CP-SAT's int64."""
+
+
+@formulation("takuzu", "cp-natural", description="""
+    The natural constraint-programming model: the binary model's cells and rows, and
+    with distinct lines each line read as an integer v = sum_j 2^j x_j, the row
+    values declared all-different and so are the column values (CP-SAT adds
+    AddAllDifferent).  For MIP solvers, which ignore the declaration, the binary
+    model's z rows carry the rule.  Without distinct lines it is the binary model.""")
+def cp_natural(puzzle: Takuzu) -> Model:
+    """The ``binary`` model, and with ``distinct_lines`` an integer v[l] in [0, 2^P - 1] for
+    every line l of P cells with
+
+        v[l] - sum_{j<P} 2^j x[l,j] = 0
+        all_different(v[l] : l a row),  all_different(v[l] : l a column)   (declared)
+
+    The declarations, which CP-SAT adds as AddAllDifferent, are implied by the z rows.
+    Lines longer than ``MAX_VALUE_LINE`` = 62 raise PuzzleError.
+    """
+    model = _xor_model(puzzle, "cp-natural", exact=False)
+    if not puzzle.distinct_lines:
+        return model
+    if max(puzzle.shape) > MAX_VALUE_LINE:
+        raise PuzzleError(f"cp-natural reads each line as a {max(puzzle.shape)}-bit integer; "
+                          f"at most {MAX_VALUE_LINE} bits fit; use binary")
+    index = cell_index(puzzle)
+    lines = [index, index.T]
+    count = sum(len(cells) for cells in lines)
+    v = model.num_cols + np.arange(count)
+    ncols = model.num_cols + count
+    line_cells = [cells[i] for cells in lines for i in range(len(cells))]
+    lengths = np.array([len(cells) for cells in line_cells])
+    link = rows_from_triplets(np.r_[np.arange(count), np.repeat(np.arange(count), lengths)],
+                              np.r_[v, np.concatenate(line_cells)],
+                              np.r_[np.ones(count), -np.concatenate([2.0 ** np.arange(n) for n in lengths])],
+                              count, ncols, 0.0, 0.0)
+    rows = Rows(sp.hstack([model.A, sp.csr_matrix((model.num_rows, count))], format="csr"),
+                model.row_lower, model.row_upper)
+    return Model.from_rows([rows, link], col_lower=np.r_[model.col_lower, np.zeros(count)],
+                           col_upper=np.r_[model.col_upper, 2.0 ** lengths - 1],
+                           integrality=np.ones(ncols, bool), decode=model.decode, name=model.name,
+                           all_different=[v[:len(index)], v[len(index):]])

@@ -1,7 +1,7 @@
-"""A batch job: one (instance set, formulation, solver, seed), or a chunk of it.
+"""A batch job: one (instance set, solver, seed) with one or more formulations, or a chunk of it.
 
 Imports and the solver child process are paid once per job; the solves run one
-at a time.  Every row is a RunRecord plus the instance's set, size, number of
+at a time, formulation by formulation.  Every row is a RunRecord plus the instance's set, size, number of
 givens and permutation id, and the provenance of the run.  The job also solves
 a fixed reference puzzle at its start and end (``role = "noise"``) so the
 analysis can report how noisy the machine was.  Rows are written atomically:
@@ -21,7 +21,7 @@ import numpy as np
 from .provenance import stamp
 from .records import SolveOptions
 from .registry import get_formulation, get_solver, solvers
-from .runner import run
+from .runner import run, run_many, solver_version
 from .worker import SolverProcess
 
 NOISE_PUZZLE = ".2..3..4.6.......3..4...5.....8.6...8...1...6...7.5.....7...6..4.......8.3..4..2."
@@ -31,7 +31,7 @@ NOISE_FORMULATION, NOISE_SOLVER = "binary", "highs"
 @dataclass
 class Job:
     instance_set: str
-    formulation: str
+    formulation: str | tuple[str, ...]  # one name, several (a tuple), or several comma-separated
     solver: str
     seed: int = 0
     chunk: int = 0
@@ -40,6 +40,11 @@ class Job:
     time_limit: float = 60.0
     threads: int = 1
     max_instances: int = 0
+
+    @property
+    def formulations(self) -> tuple[str, ...]:
+        names = self.formulation.split(",") if isinstance(self.formulation, str) else self.formulation
+        return tuple(name.strip() for name in names if name.strip())
 
 
 def size_label(puzzle) -> str:
@@ -74,32 +79,41 @@ def _variants(entry, job: Job):
 
 def run_job(job: Job, progress: bool = True):
     """Yield one row (a dict) per run of the job, noise references included."""
-    from tqdm import tqdm
     get_solver(job.solver)
     entries = select_entries(job)
     for entry in entries:
-        get_formulation(entry.puzzle.puzzle, job.formulation)
+        for name in job.formulations:
+            get_formulation(entry.puzzle.puzzle, name)
     options = SolveOptions(threads=job.threads, seed=job.seed, time_limit=job.time_limit)
     provenance = stamp()
     provenance["solver_versions"] = json.dumps({s.name: _safe_version(s) for s in solvers()})
     common = {"instance_set": job.instance_set, **provenance}
     reference = noise_puzzle()
+    variants = [(entry, pid, puzzle, transform) for entry in entries
+                for pid, puzzle, transform in _variants(entry, job)]
+    bar = None
+    if progress and sys.stderr.isatty() and len(variants) * len(job.formulations) > 1:
+        from tqdm import tqdm  # imported only when a bar is shown
+        bar = tqdm(total=len(variants) * len(job.formulations), desc=f"{job.instance_set} {job.solver}",
+                   unit="run", file=sys.stderr)
     with SolverProcess() as process:
         yield _noise_row(reference, options, process, common)
-        bar = tqdm(entries, desc=f"{job.instance_set} {job.formulation}/{job.solver}", unit="puzzle",
-                   file=sys.stderr, disable=not progress or not sys.stderr.isatty())
-        for entry in bar:
-            for pid, puzzle, transform in _variants(entry, job):
-                record = run(puzzle, job.formulation, job.solver, options, instance=entry.name,
-                             process=process)
+        for name in job.formulations:
+            records = run_many(((puzzle, entry.name) for entry, _, puzzle, _ in variants), name, job.solver,
+                               options, process)
+            for (entry, pid, puzzle, transform), record in zip(variants, records, strict=True):
                 row = record.to_dict()
                 if transform is not None and record.solution is not None:
                     original = transform.unmap_solution(np.asarray(record.solution))
                     row["solution"] = original.tolist()
                 row.update(common, role="run", size=size_label(puzzle), givens=puzzle.num_givens,
                            permutation=pid, reference_match=_matches(entry.solution, row["solution"]))
+                if bar is not None:
+                    bar.update()
                 yield row
         yield _noise_row(reference, options, process, common)
+    if bar is not None:
+        bar.close()
 
 
 def _matches(reference, solution) -> bool | None:
@@ -118,7 +132,7 @@ def _noise_row(puzzle, options: SolveOptions, process, common: dict) -> dict:
 
 def _safe_version(info) -> str:
     try:
-        return info.version()
+        return solver_version(info.name)
     except Exception as exc:
         return f"unavailable: {exc}"
 

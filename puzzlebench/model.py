@@ -10,6 +10,11 @@ scipy code; every solver adapter reads the same arrays.  ``decode`` turns a
 solution vector back into the puzzle's grid.  A formulation that adds
 constraints lazily supplies ``separate``: given an integer solution it returns
 the violated rows to add (a :class:`Rows`), or None when the solution is valid.
+
+``all_different`` optionally declares groups of integer columns that must take
+pairwise different values.  It is redundant: the rows must already enforce
+it, so MIP solvers ignore it; a constraint-programming solver may add it as
+its native global constraint (CP-SAT's AddAllDifferent).
 """
 
 from __future__ import annotations
@@ -36,6 +41,8 @@ class Rows:
         blocks = [b for b in blocks if b.A.shape[0]]
         if not blocks:
             return Rows(sp.csr_matrix((0, ncols)), np.zeros(0), np.zeros(0))
+        if len(blocks) == 1:  # nothing to stack (saves scipy's vstack, a third of a 9x9 build)
+            return blocks[0]
         return Rows(sp.vstack([b.A for b in blocks], format="csr"),
                     np.concatenate([b.lower for b in blocks]),
                     np.concatenate([b.upper for b in blocks]))
@@ -78,6 +85,7 @@ class Model:
     row_names: list[str] | None = None
     separate: Callable[[np.ndarray], Rows | None] | None = None
     presolve_info: dict = field(default_factory=dict)
+    all_different: list[np.ndarray] = field(default_factory=list)
 
     def __post_init__(self):
         self.A = sp.csr_matrix(self.A)
@@ -119,7 +127,8 @@ class Model:
                      np.concatenate([self.row_lower, extra.lower]),
                      np.concatenate([self.row_upper, extra.upper]),
                      self.col_lower, self.col_upper, self.integrality, self.objective, self.decode,
-                     self.offset, self.name, self.col_names, None, self.separate, self.presolve_info)
+                     self.offset, self.name, self.col_names, None, self.separate, self.presolve_info,
+                     self.all_different)
 
     def activity(self, x: np.ndarray) -> np.ndarray:
         return self.A @ x

@@ -103,6 +103,9 @@ class Sudoku:
     def _check_conflicts(self) -> None:
         n = self.n
         flat = self.givens.ravel()
+        values = np.sort(flat[self.units()], axis=1)
+        if not ((values[:, 1:] == values[:, :-1]) & (values[:, 1:] > 0)).any():
+            return  # no unit repeats a given: the common case, without the per-unit loop below
         for u, cells in enumerate(self.units()):
             if dup := first_duplicate(flat[cells]):
                 kind, index = UNIT_KINDS[u // n] if u < 3 * n else "diagonal", u % n

@@ -51,7 +51,10 @@ class RunRecord:
 
     Times are seconds: ``wall_time`` is the solve call seen from outside,
     ``solver_time`` the solver's own figure and ``build_time`` the formulation's
-    model building (propagation included).
+    model building (propagation included).  ``preprocessing_solved`` is True when
+    the formulation's own propagation fixed every cell before the solver ran
+    (the solver then only confirms the fixed grid), False when it did not, and
+    None for formulations without propagation.
     """
 
     instance: str
@@ -81,6 +84,7 @@ class RunRecord:
     verified: bool | None = None
     violations: list[str] = field(default_factory=list)
     rounds: int = 1
+    preprocessing_solved: bool | None = None
 
     def to_dict(self) -> dict:
         """The fields as a dict of plain values (lists copied, so the dict can be edited freely).

@@ -9,7 +9,9 @@ solution counting with no-good cuts.
 from __future__ import annotations
 
 import time
+from collections import deque
 from dataclasses import dataclass
+from typing import Iterable, Iterator
 
 import numpy as np
 
@@ -58,9 +60,9 @@ def solve_model(model: Model, solver: str, options: SolveOptions,
     try:
         while True:
             rounds += 1
-            start = time.perf_counter()
-            result = process.solve(solver, model, options)
-            wall += time.perf_counter() - start
+            process.submit(solver, model, options)
+            result, elapsed = process.collect()
+            wall += elapsed
             if total is not None:
                 result.solver_time = _add(total.solver_time, result.solver_time)
                 result.nodes = _add(total.nodes, result.nodes)
@@ -85,13 +87,32 @@ def solve_model(model: Model, solver: str, options: SolveOptions,
     return total, rounds, wall
 
 
+_VERSIONS: dict[str, tuple] = {}  # solver name -> (its SolverInfo, its version string)
+
+
+def solver_version(name: str) -> str:
+    """``get_solver(name).version()``, asked once per process and adapter (asking may load
+    the library: SCIP's takes about 15 ms a call)."""
+    info = get_solver(name)
+    cached = _VERSIONS.get(name)
+    if cached is None or cached[0] is not info:  # a re-registered adapter is asked again
+        cached = _VERSIONS[name] = (info, info.version())
+    return cached[1]
+
+
 def run(puzzle, formulation: str, solver: str, options: SolveOptions, *, instance: str | None = None,
         process: SolverProcess | None = None) -> RunRecord:
     """Build, solve, decode and check one puzzle; never raises for solver trouble."""
     built = build(puzzle, formulation)
-    stats = built.model.stats()
-    info = get_solver(solver)
+    get_solver(solver)
     result, rounds, wall = solve_model(built.model, solver, options, process)
+    return _record(puzzle, formulation, solver, options, instance, built, result, rounds, wall)
+
+
+def _record(puzzle, formulation: str, solver: str, options: SolveOptions, instance: str | None,
+            built: Built, result: SolverResult, rounds: int, wall: float) -> RunRecord:
+    """Decode and check the solution; the RunRecord of one run."""
+    stats = built.model.stats()
     grid = None
     violations: list[str] = []
     if result.x is not None:
@@ -99,14 +120,89 @@ def run(puzzle, formulation: str, solver: str, options: SolveOptions, *, instanc
         violations = check(puzzle, grid)
     return RunRecord(
         instance=instance or puzzle.name, puzzle=puzzle.puzzle, formulation=formulation, solver=solver,
-        solver_version=info.version(), seed=options.seed, threads=options.threads,
+        solver_version=solver_version(solver), seed=options.seed, threads=options.threads,
         time_limit=options.time_limit, status=result.status, message=result.message,
         wall_time=wall, solver_time=result.solver_time, build_time=built.build_time,
         nodes=result.nodes, lp_iterations=result.lp_iterations, primal_bound=result.primal_bound,
         dual_bound=result.dual_bound, rows=stats.rows, cols=stats.cols, nonzeros=stats.nonzeros,
         presolved_rows=result.presolved_rows, presolved_cols=result.presolved_cols,
         root_solved=result.root_solved, solution=None if grid is None else grid.tolist(),
-        verified=None if grid is None else not violations, violations=violations, rounds=rounds)
+        verified=None if grid is None else not violations, violations=violations, rounds=rounds,
+        preprocessing_solved=built.model.presolve_info.get("solved_in_preprocessing"))
+
+
+@dataclass
+class _Prepared:
+    puzzle: object
+    instance: str | None
+    built: Built | None
+    error: BaseException | None = None
+
+    @property
+    def pipelined(self) -> bool:
+        """Whether it can be sent ahead: built, and solved in one round (no lazy loop)."""
+        return self.built is not None and self.built.model.separate is None
+
+
+def run_many(items: Iterable[tuple[object, str | None]], formulation: str, solver: str,
+             options: SolveOptions, process: SolverProcess | None = None,
+             ahead: int = 2) -> Iterator[RunRecord]:
+    """:func:`run` for each ``(puzzle, instance name)`` of ``items``, in order, pipelined.
+
+    The records are the same as :func:`run`'s; only the order of the work
+    changes.  Up to ``ahead`` models are submitted to the solver process at once,
+    so it goes from one solve to the next without waiting for the parent, while
+    the parent builds the next model and decodes, checks and yields the last
+    result (see :mod:`puzzlebench.worker` for how each solve's time limit and
+    wall time are counted).  A model with a lazy-constraint loop is solved round
+    by round once the solves before it are collected.  A formulation that fails
+    to build raises when its turn comes, after the records before it.
+    """
+    get_solver(solver)
+    own = process is None
+    process = process or SolverProcess()
+    source = iter(items)
+    in_flight: deque[_Prepared] = deque()
+    held: list[_Prepared] = []  # built, but to be solved after the ones in flight
+
+    def prepare() -> _Prepared | None:
+        if held:
+            return held.pop()
+        for puzzle, instance in source:
+            try:
+                return _Prepared(puzzle, instance, build(puzzle, formulation))
+            except Exception as exc:  # raised in order, when its turn comes
+                return _Prepared(puzzle, instance, None, exc)
+        return None
+
+    def top_up() -> None:
+        while len(in_flight) < ahead and (job := prepare()) is not None:
+            if not job.pipelined:
+                held.append(job)
+                return
+            process.submit(solver, job.built.model, options)
+            in_flight.append(job)
+
+    try:
+        top_up()
+        while in_flight or held:
+            if in_flight:
+                job = in_flight.popleft()
+                result, wall = process.collect()
+                rounds = 1
+            else:
+                job = held.pop()
+                if job.error is not None:
+                    raise job.error
+                result, rounds, wall = solve_model(job.built.model, solver, options, process)
+            top_up()  # the next models go out before this result is decoded and checked
+            yield _record(job.puzzle, formulation, solver, options, job.instance, job.built, result,
+                          rounds, wall)
+    finally:
+        if process.busy:  # the caller stopped early: drop the solves in flight
+            process.close()
+        if own:
+            process.close()
 
 
 def no_good_cut(model: Model, x: np.ndarray) -> Rows:

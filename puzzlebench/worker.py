@@ -1,23 +1,50 @@
 """Hard time limits and crash isolation: solves run in a reusable child process.
 
-The parent sends ``(solver name, model arrays, options)`` through a pipe and
+The parent sends ``(solver name, model arrays, options)`` through a socket and
 waits at most ``time_limit + grace`` seconds.  A child that does not answer in
 time is killed and the solve recorded as ``time_limit``; a child that dies
 (a segfault in a solver library) is recorded as ``error``.  Either way a fresh
 child serves the next solve.  The child imports each solver library once, so a
 batch pays interpreter start and imports once, not per solve.
+
+A solve is :meth:`SolverProcess.submit` then :meth:`SolverProcess.collect`
+(:meth:`SolverProcess.solve` does both).  Several solves may be submitted before
+the first is collected: the child runs them one at a time, in order, and takes
+the next one as soon as it has sent a result, without waiting for the parent,
+which meanwhile checks the previous grid or builds the next model.  The parent
+never blocks on writing a model while the child is busy (what does not fit in
+the socket buffer is written while :meth:`~SolverProcess.collect` waits), so
+neither side can wait for the other forever.
+
+Each solve's clock starts when the child is free to take it: when its model was
+sent or, if the child was still busy then, when the child finished the solve
+before it.  The time limit counts from there, and the wall time (the solve as
+seen from outside the solver: sending the model, the adapter, the result) runs
+from there to the moment the child sends the result, so the parent being busy
+elsewhere never adds to it.  Times are ``time.monotonic()``, one clock for both
+processes.
 """
 
 from __future__ import annotations
 
-import dataclasses
+import copy
 import multiprocessing as mp
 import os
+import select
 import signal
+import socket
+import struct
 import time
+from collections import deque
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from multiprocessing.reduction import ForkingPickler
 
 from .model import Model
 from .records import SolveOptions, SolverResult
+
+_clock = time.monotonic  # system-wide (CLOCK_MONOTONIC): comparable between parent and child
+_READABLE = select.POLLIN | select.POLLHUP | select.POLLERR
 
 
 def default_grace(time_limit: float) -> float:
@@ -37,7 +64,24 @@ def _serve(conn) -> None:
             result = get_solver(solver_name).solve(model, options)
         except Exception as exc:  # an adapter bug must not take the batch down
             result = SolverResult("error", message=f"{type(exc).__name__}: {exc}")
-        conn.send(result)
+        conn.send((result, _clock()))
+
+
+def _frame(obj) -> bytes:
+    """``obj`` as :meth:`multiprocessing.connection.Connection.send` writes it (so ``recv`` reads it)."""
+    payload = ForkingPickler.dumps(obj)
+    n = len(payload)
+    head = struct.pack("!i", n) if n <= 0x7FFFFFFF else struct.pack("!iQ", -1, n)
+    return head + bytes(payload)
+
+
+@dataclass
+class _Pending:
+    payload: tuple           # (solver name, portable model, options)
+    submitted: float         # _clock() at submit
+    limit: float
+    grace: float
+    sent: bool = False       # framed into the output for the current child
 
 
 class SolverProcess:
@@ -47,47 +91,142 @@ class SolverProcess:
         self.grace = grace
         self._ctx = mp.get_context("fork")
         self._proc = None
-        self._conn = None
+        self._conn: Connection | None = None   # reads results
+        self._sock: socket.socket | None = None  # writes models, without blocking
+        self._poll = None
+        self._out = bytearray()                 # framed models not yet written
+        self._pending: deque[_Pending] = deque()
+        self._free_at = 0.0  # when the current child finished its last solve (or started)
+
+    # -- the child ---------------------------------------------------------------------------
 
     def _start(self) -> None:
-        parent, child = self._ctx.Pipe()
+        ours, theirs = socket.socketpair()
+        child = Connection(theirs.detach())
         self._proc = self._ctx.Process(target=_serve, args=(child,), daemon=True)
         self._proc.start()
         child.close()
-        self._conn = parent
+        self._sock = ours
+        self._conn = Connection(os.dup(ours.fileno()))
+        self._poll = select.poll()
+        self._free_at = _clock()
+        self._out.clear()
+        for job in self._pending:  # solves the previous child took with it go to the new one
+            job.sent = False
 
-    def _kill(self) -> None:
-        if self._proc is not None and self._proc.is_alive():
+    def _alive(self) -> bool:
+        return self._proc is not None and self._proc.is_alive()
+
+    def _kill(self, keep_pending: bool = False) -> None:
+        if not keep_pending:
+            self._pending.clear()
+        if self._alive():
             os.kill(self._proc.pid, signal.SIGKILL)
         if self._proc is not None:
             self._proc.join()
-        if self._conn is not None:
-            self._conn.close()
-        self._proc = self._conn = None
+        for end in (self._conn, self._sock):
+            if end is not None:
+                end.close()
+        self._proc = self._conn = self._sock = self._poll = None
+        self._out.clear()
 
-    def solve(self, solver_name: str, model: Model, options: SolveOptions) -> SolverResult:
-        if self._proc is None or not self._proc.is_alive():
-            self._start()
-        portable = dataclasses.replace(model, decode=None, separate=None)
-        grace = default_grace(options.time_limit) if self.grace is None else self.grace
-        start = time.perf_counter()
+    def _write(self, block: bool = False) -> None:
+        """Write what is waiting in the output; without ``block``, only what the socket takes now."""
+        flags = 0 if block else socket.MSG_DONTWAIT
         try:
-            self._conn.send((solver_name, portable, options))
-            if self._conn.poll(options.time_limit + grace):
-                return self._conn.recv()
-        except (EOFError, BrokenPipeError, ConnectionResetError):
+            while self._out:
+                del self._out[: self._sock.send(self._out, flags)]
+        except BlockingIOError:
+            pass
+        except OSError:  # the child is gone; collect() reads its end-of-file and reports it
+            self._out.clear()
+
+    def _queue_unsent(self, block: bool) -> None:
+        """Start a child if there is none; frame every solve it has not been given; write.
+
+        (A child that died is noticed by :meth:`collect`, which reads its end of file.)"""
+        if self._proc is None:
+            self._start()
+        for job in self._pending:
+            if not job.sent:
+                self._out += _frame(job.payload)
+                job.sent = True
+        self._write(block)
+
+    # -- solves -------------------------------------------------------------------------------
+
+    @staticmethod
+    def portable(model: Model) -> Model:
+        """The model without its callables (``decode``, ``separate``): what the child needs.
+
+        A shallow copy, so the arrays are not copied or re-validated before pickling.
+        """
+        portable = copy.copy(model)
+        portable.decode = None
+        portable.separate = None
+        return portable
+
+    @property
+    def busy(self) -> bool:
+        """Whether a submitted solve has not been collected yet."""
+        return bool(self._pending)
+
+    def submit(self, solver_name: str, model: Model, options: SolveOptions) -> None:
+        """Queue one solve for the child (started if needed); :meth:`collect` returns the results
+        in submission order."""
+        grace = default_grace(options.time_limit) if self.grace is None else self.grace
+        self._pending.append(_Pending((solver_name, self.portable(model), options), _clock(),
+                                      options.time_limit, grace))
+        # an idle child reads everything, so the model may be written in full, blocking
+        self._queue_unsent(block=len(self._pending) == 1)
+
+    def collect(self) -> tuple[SolverResult, float]:
+        """The result of the oldest submitted solve and its wall time (see the module docstring);
+        waits until its time limit plus grace."""
+        if not self._pending:
+            raise RuntimeError("SolverProcess.collect: nothing was submitted")
+        self._queue_unsent(block=False)
+        job = self._pending[0]
+        start = max(job.submitted, self._free_at)
+        deadline = start + job.limit + job.grace
+        fd = self._conn.fileno()
+        try:
+            while True:
+                self._poll.register(fd, _READABLE | (select.POLLOUT if self._out else 0))
+                remaining = deadline - _clock()
+                events = self._poll.poll(max(0.0, remaining) * 1000) if remaining > 0 else []
+                if any(mask & _READABLE for _, mask in events):
+                    result, finished = self._conn.recv()
+                    self._pending.popleft()
+                    self._free_at = finished
+                    return result, max(0.0, finished - start)
+                if events:
+                    self._write()  # room for more of the next model
+                elif _clock() >= deadline:
+                    break
+        except (EOFError, OSError):
             self._proc.join(1.0)
             code = self._proc.exitcode
-            self._kill()
+            self._pending.popleft()
+            self._kill(keep_pending=True)
             why = f"signal {-code}" if code is not None and code < 0 else f"exit code {code}"
-            return SolverResult("error", message=f"solver process died ({why})")
-        elapsed = time.perf_counter() - start
-        self._kill()
+            return SolverResult("error", message=f"solver process died ({why})"), _clock() - start
+        elapsed = _clock() - start
+        self._pending.popleft()
+        self._kill(keep_pending=True)
         return SolverResult("time_limit", solver_time=elapsed,
                             message=f"killed after {elapsed:.1f} s: the solver ignored its "
-                                    f"{options.time_limit:g} s limit")
+                                    f"{job.limit:g} s limit"), elapsed
+
+    def solve(self, solver_name: str, model: Model, options: SolveOptions) -> SolverResult:
+        """Solve ``model`` in the child and wait for the result (submit, then collect)."""
+        if self._pending:
+            raise RuntimeError("SolverProcess.solve: collect the submitted solves first")
+        self.submit(solver_name, model, options)
+        return self.collect()[0]
 
     def close(self) -> None:
+        """Kill the child; solves submitted and not collected are dropped."""
         self._kill()
 
     def __enter__(self):

@@ -22,21 +22,29 @@ KNOWN_KEYS = set(DEFAULTS) | {"instance_sets", "analysis"}
 
 @dataclass(frozen=True)
 class PlannedJob:
+    """One batch job: every selected formulation of one set on one solver and seed (or a chunk).
+
+    Grouping the formulations keeps the jobs few: each job is a process that pays
+    interpreter start, imports, the solver library's loading and two noise
+    references, which for a small set costs more than its solves.
+    """
+
     puzzle: str
     set: str          # the set's folder name inside its puzzle folder
-    formulation: str
+    formulations: tuple[str, ...]
     solver: str
     seed: int
     chunk: int
     chunks: int
     instances: int    # puzzles in this chunk (permutations not counted)
+    work: int = 0     # a rough cost estimate: grid cells x formulations x runs per puzzle
 
     @property
     def instance_set(self) -> str:
         return f"{self.puzzle}/{self.set}"
 
     def path(self, results: str) -> str:
-        return (f"{results}/runs/{self.puzzle}/{self.set}/{self.formulation}/{self.solver}/"
+        return (f"{results}/runs/{self.puzzle}/{self.set}/{self.solver}/"
                 f"seed{self.seed}/chunk{self.chunk}of{self.chunks}.jsonl")
 
 
@@ -68,7 +76,8 @@ def formulations_for(puzzle: str, wanted) -> list[str]:
 
 
 def plan(config: dict) -> list[PlannedJob]:
-    """Every job of the grid: sets x formulations x solvers x seeds x chunks."""
+    """Every job of the grid: sets x solvers x seeds x chunks, each job running all the
+    formulations the config selects for its set; a chunk holds about ``chunk_size`` runs."""
     from .sets import select_sets
     cfg = settings(config)
     for name in cfg["solvers"]:
@@ -76,26 +85,29 @@ def plan(config: dict) -> list[PlannedJob]:
     runs_per_instance = 1 + int(cfg["permutations"])
     jobs = []
     for iset in select_sets(list(cfg["instance_sets"])):
-        count = iset.count()
+        entries = iset.entries()
+        count = len(entries)
         if cfg["max_instances"]:
             count = min(count, int(cfg["max_instances"]))
-        if not count:
+        names = tuple(formulations_for(iset.puzzle, cfg["formulations"]))
+        if not count or not names:
             continue
-        chunks = max(1, math.ceil(count * runs_per_instance / int(cfg["chunk_size"])))
+        chunks = max(1, min(count, math.ceil(count * len(names) * runs_per_instance / int(cfg["chunk_size"]))))
         per = math.ceil(count / chunks)
+        chunks = math.ceil(count / per)
         puzzle, set_name = iset.name.split("/", 1)
-        for formulation in formulations_for(iset.puzzle, cfg["formulations"]):
-            for solver in cfg["solvers"]:
-                for seed in cfg["seeds"]:
-                    for chunk in range(chunks):
-                        size = min(per, count - chunk * per)
-                        jobs.append(PlannedJob(puzzle, set_name, formulation, solver, int(seed),
-                                               chunk, chunks, size))
+        for solver in cfg["solvers"]:
+            for seed in cfg["seeds"]:
+                for chunk in range(chunks):
+                    size = min(per, count - chunk * per)
+                    cells = sum(e.puzzle.shape[0] * e.puzzle.shape[1] for e in entries[chunk * per: chunk * per + size])
+                    jobs.append(PlannedJob(puzzle, set_name, names, solver, int(seed), chunk, chunks, size,
+                                           cells * len(names) * runs_per_instance))
     return jobs
 
 
 def job_runtime_minutes(job: PlannedJob, cfg: dict) -> int:
     """A safe wall-clock bound for the scheduler: every run at its limit plus grace, plus start-up."""
     from .worker import default_grace
-    runs = job.instances * (1 + int(cfg["permutations"])) + 2
+    runs = job.instances * len(job.formulations) * (1 + int(cfg["permutations"])) + 2
     return math.ceil((runs * (cfg["time_limit"] + default_grace(cfg["time_limit"])) + 60) / 60)

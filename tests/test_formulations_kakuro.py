@@ -114,7 +114,7 @@ def build(name: str, puzzle: Kakuro) -> Model:
 
 
 def test_the_four_formulations_are_registered():
-    assert sorted(f.name for f in formulations("kakuro")) == sorted(NAMES)
+    assert set(NAMES) <= {f.name for f in formulations("kakuro")}
     for f in formulations("kakuro"):
         assert f.description and "sum" in f.constraints
 

@@ -130,7 +130,7 @@ def seed_post_distinct_model(puzzle: Takuzu) -> Model:
 
 
 def test_the_four_formulations_are_registered():
-    assert sorted(f.name for f in formulations("takuzu")) == sorted(NAMES)
+    assert set(NAMES) <= {f.name for f in formulations("takuzu")}
     for f in formulations("takuzu"):
         assert f.description and f.constraints
 

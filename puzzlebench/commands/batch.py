@@ -15,11 +15,12 @@ def _chunk(text: str) -> tuple[int, int]:
 
 
 def register(sub) -> None:
-    p = sub.add_parser("batch", help="run one (set, formulation, solver, seed) job into a JSON-lines file",
-                       description="Solve every puzzle of an instance set (or chunk K of M) and write "
-                                   "one JSON record per run, atomically.")
+    p = sub.add_parser("batch", help="run one (set, formulations, solver, seed) job into a JSON-lines file",
+                       description="Solve every puzzle of an instance set (or chunk K of M) with each "
+                                   "formulation and write one JSON record per run, atomically.")
     p.add_argument("--set", required=True, dest="instance_set", help="instance set, e.g. sudoku/top95")
-    p.add_argument("--formulation", required=True)
+    p.add_argument("--formulation", required=True, metavar="NAME[,NAME...]",
+                   help="formulation(s), comma-separated: solved one after another in one process")
     p.add_argument("--solver", required=True)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--chunk", type=_chunk, default=(0, 1), metavar="K/M", help="0-based chunk K of M")

@@ -35,12 +35,7 @@ def _options(args):
 
 
 def run(args) -> int:
-    from tqdm import tqdm
-
-    from ..io import format_solution
     from ..registry import get_formulation, get_solver
-    from ..runner import count_solutions
-    from ..runner import run as run_one
     from ..worker import SolverProcess
     from ._common import read_entries
 
@@ -49,38 +44,57 @@ def run(args) -> int:
     get_solver(args.solver)
     for entry in entries:
         get_formulation(entry.puzzle.puzzle, args.formulation)
-    bad = 0
-    bar = tqdm(entries, desc=f"{args.formulation}/{args.solver}", unit="puzzle", file=sys.stderr,
-               disable=len(entries) < 2 or not sys.stderr.isatty())
     with SolverProcess() as process:
-        for entry in bar:
-            if args.count_solutions:
-                count, _, status = count_solutions(entry.puzzle, args.formulation, args.solver,
-                                                   args.count_solutions, options, process)
-                bound = "at least " if count == args.count_solutions else ""
-                if status != "optimal":
-                    bound = f"stopped ({status}) after "
-                if args.json:
-                    print(json.dumps({"instance": entry.name, "solutions": count,
-                                      "complete": status == "optimal" and count < args.count_solutions,
-                                      "status": status}))
-                else:
-                    print(f"{entry.name}: {bound}{count} solution(s)")
-                continue
-            record = run_one(entry.puzzle, args.formulation, args.solver, options,
-                             instance=entry.name, process=process)
-            bad += record.verified is False
-            if args.json:
-                print(json.dumps(record.to_dict()), flush=True)
-                continue
-            print(f"# {record.instance}: {record.status} by {record.solver} ({record.solver_version}), "
-                  f"formulation {record.formulation}")
-            print(f"# solver {record.solver_time or 0:.4f} s, wall {record.wall_time:.4f} s, "
-                  f"build {record.build_time:.4f} s, nodes {record.nodes}, "
-                  f"LP iterations {record.lp_iterations}, model {record.rows} x {record.cols}")
-            if record.solution is not None:
-                print(format_solution(entry.puzzle, record.solution), end="")
-                print(f"# verified: {'yes' if record.verified else 'NO: ' + '; '.join(record.violations)}")
-            elif record.message:
-                print(f"# {record.message}")
+        if args.count_solutions:
+            _count(entries, args, options, process)
+            return 0
+        return _solve(entries, args, options, process)
+
+
+def _progress(items, args, total: int):
+    """``items`` with a progress bar on a terminal when there are several (tqdm imported only then)."""
+    if total < 2 or not sys.stderr.isatty():
+        return items
+    from tqdm import tqdm
+    return tqdm(items, total=total, desc=f"{args.formulation}/{args.solver}", unit="puzzle", file=sys.stderr)
+
+
+def _count(entries, args, options, process) -> None:
+    from ..runner import count_solutions
+    for entry in _progress(entries, args, len(entries)):
+        count, _, status = count_solutions(entry.puzzle, args.formulation, args.solver,
+                                           args.count_solutions, options, process)
+        bound = "at least " if count == args.count_solutions else ""
+        if status != "optimal":
+            bound = f"stopped ({status}) after "
+        if args.json:
+            print(json.dumps({"instance": entry.name, "solutions": count,
+                              "complete": status == "optimal" and count < args.count_solutions,
+                              "status": status}))
+        else:
+            print(f"{entry.name}: {bound}{count} solution(s)")
+
+
+def _solve(entries, args, options, process) -> int:
+    from ..io import format_solution
+    from ..runner import run_many
+
+    bad = 0
+    records = run_many(((entry.puzzle, entry.name) for entry in entries), args.formulation, args.solver,
+                       options, process)
+    for entry, record in zip(entries, _progress(records, args, len(entries)), strict=True):
+        bad += record.verified is False
+        if args.json:
+            print(json.dumps(record.to_dict()), flush=True)
+            continue
+        print(f"# {record.instance}: {record.status} by {record.solver} ({record.solver_version}), "
+              f"formulation {record.formulation}")
+        print(f"# solver {record.solver_time or 0:.4f} s, wall {record.wall_time:.4f} s, "
+              f"build {record.build_time:.4f} s, nodes {record.nodes}, "
+              f"LP iterations {record.lp_iterations}, model {record.rows} x {record.cols}")
+        if record.solution is not None:
+            print(format_solution(entry.puzzle, record.solution), end="")
+            print(f"# verified: {'yes' if record.verified else 'NO: ' + '; '.join(record.violations)}")
+        elif record.message:
+            print(f"# {record.message}")
     return 1 if bad else 0

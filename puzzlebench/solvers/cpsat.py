@@ -18,6 +18,10 @@ and the presolved size is parsed from the "Presolved ... model" section of the
 log (0 rows, 0 columns when presolve solved the problem, None when it proved
 it infeasible). ``root_solved`` means the solve completed with no branch.
 
+``Model.all_different`` groups become AddAllDifferent constraints beside the
+rows (which already encode them for MIP solvers), so a formulation can give
+CP-SAT its natural model.
+
 Options: ``num_workers`` = ``options.threads`` (CP-SAT would otherwise use
 every core), ``random_seed``, ``max_time_in_seconds``, ``relative_gap_limit``.
 """
@@ -125,6 +129,12 @@ def build_cp_model(model: Model):
         linear.vars.extend(cols[starts[i]:starts[i + 1]])
         linear.coeffs.extend(values[starts[i]:starts[i + 1]])
         linear.domain.extend([lo, up])
+    for group in model.all_different:
+        all_diff = constraints.add().all_diff
+        for j in np.asarray(group).tolist():
+            expression = all_diff.exprs.add()
+            expression.vars.append(j)
+            expression.coeffs.append(1)
     _set_objective(proto, model)
     return cp
 

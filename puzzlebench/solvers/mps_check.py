@@ -1,10 +1,10 @@
 """Solve an MPS file with a MIP solver's own reader.
 
 This checks the MPS export (:meth:`Model.to_mps`) against the array route: the
-same model read back natively by HiGHS (``readModel``), SCIP (``readProblem``)
-or CBC (``Cbc_readMps``) must give the status and objective the adapter gives
-for the arrays.  Options, logging and result reading are the adapters' own;
-only the loading differs.
+same model read back natively by HiGHS (``readModel``), SCIP (``readProblem``,
+also in its ``scip-cp`` configuration) or CBC (``Cbc_readMps``) must give the
+status and objective the adapter gives for the arrays.  Options, logging and
+result reading are the adapters' own; only the loading differs.
 """
 
 from __future__ import annotations
@@ -16,6 +16,8 @@ from . import cbc, highs, scip
 _READERS = {
     "highs": lambda path, options: highs.run_highs(lambda h: highs.load_mps(h, path), options),
     "scip": lambda path, options: scip.run_scip(lambda s: scip.load_mps(s, path), options),
+    "scip-cp": lambda path, options: scip.run_scip(lambda s: scip.load_mps(s, path), options,
+                                                   scip.cp_solver_settings),
     "cbc": lambda path, options: cbc.run_cbc(lambda lib, m: cbc.load_mps(lib, m, path), 0.0, options),
 }
 MPS_SOLVERS = tuple(_READERS)

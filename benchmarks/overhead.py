@@ -1,0 +1,285 @@
+#!/usr/bin/env python3
+"""Harness overhead: whole-process wall time against the solver's own summed solve times.
+
+    python benchmarks/overhead.py                   # top1465 CLI (3 repeats) + the default workflow
+    python benchmarks/overhead.py --skip-workflow   # the CLI measurement only
+    python benchmarks/overhead.py --quick           # 20 puzzles, one repeat, a one-job workflow (CI)
+
+1. CLI: ``python -m puzzlebench solve FILE --all --formulation binary --solver highs
+   --json`` on ``instances/sudoku/magictour1465`` (1,465 puzzles of about 5-10 ms
+   each), timed from outside with ``time.perf_counter`` around ``subprocess.run``
+   (interpreter start and imports included).  Overhead = wall / sum(solver_time),
+   solver_time being HiGHS's own ``getRunTime()`` as stored in every record.  The
+   table also gives sum(wall_time - solver_time) (each solve seen from outside
+   HiGHS's clock: the model crossing to the solver process, the adapter, HiGHS's
+   work outside its clock, the result coming back, waiting for a CPU), the time
+   outside the solves (start-up, parent work the pipeline did not overlap), the
+   CPU time of the process tree and the CPU pressure (how loaded the machine was).
+   A second run of the same pipeline in process times HiGHS's ``run()`` in CPU
+   time, which does not grow with the machine's load (``cpu_breakdown``).
+2. Workflow: ``snakemake --cores 2 --config results=TMP`` (the default config of
+   ``config.yaml``), timed from outside; overhead = wall / (sum(solver_time) of
+   TMP/runs.parquet / 2), the second figure being the time two cores would need
+   for the solves alone.  The wall time is also the end-to-end time of the
+   default workflow (batch jobs, gather, analysis).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _util import REPO, Pressure, machine_line, median, table  # noqa: E402
+
+TOP1465 = REPO / "instances" / "sudoku" / "magictour1465" / "puzzles3_magictour_top1465.txt"
+CLI_TARGET, WORKFLOW_TARGET = 1.3, 1.5
+
+
+def cli_command(path: Path) -> list[str]:
+    return [sys.executable, "-m", "puzzlebench", "solve", str(path), "--all", "--formulation", "binary",
+            "--solver", "highs", "--json"]
+
+
+def measure_cli(path: Path) -> dict:
+    """Run the CLI once on ``path``; wall time from outside and the sums of its records."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    with Pressure() as pressure:
+        start = time.perf_counter()
+        proc = subprocess.run(cli_command(path), capture_output=True, text=True, cwd=REPO)
+        wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)  # the CLI and its solver process
+    if proc.returncode != 0:
+        raise SystemExit(f"puzzlebench solve failed (exit {proc.returncode}): {proc.stderr.strip()[-2000:]}")
+    records = [json.loads(line) for line in proc.stdout.splitlines() if line.strip()]
+    solver = sum(r["solver_time"] for r in records)
+    calls = sum(r["wall_time"] for r in records)
+    return {"wall": wall, "puzzles": len(records), "solver": solver, "call_extra": calls - solver,
+            "build": sum(r["build_time"] for r in records), "rest": wall - calls, "ratio": wall / solver,
+            "verified": sum(bool(r["verified"]) for r in records), "pressure": pressure, "cpu": cpu}
+
+
+def fixed_cost(one: Path, repeats: int) -> float:
+    """Wall time of the same command on a one-puzzle file minus its solver time: the cost per process
+    (interpreter start, imports, starting the solver process)."""
+    return median([m["wall"] - m["solver"] for m in (measure_cli(one) for _ in range(repeats))])
+
+
+def run_cli(quick: bool, repeats: int) -> None:
+    lines = [ln for ln in TOP1465.read_text().splitlines() if ln.strip() and not ln.startswith("#")]
+    with tempfile.TemporaryDirectory(prefix="pb-overhead-") as tmp:
+        one = Path(tmp) / "one.txt"
+        one.write_text(lines[0] + "\n")
+        path = TOP1465
+        if quick:
+            path = Path(tmp) / "first20.txt"
+            path.write_text("\n".join(lines[:20]) + "\n")
+        runs = [measure_cli(path) for _ in range(repeats)]
+        fixed = fixed_cost(one, repeats)
+    rows = []
+    for i, m in enumerate(runs, 1):
+        rows.append([f"run {i}" if len(runs) > 1 else "run", m["puzzles"], f"{m['wall']:.2f}", f"{m['solver']:.2f}",
+                     f"{m['call_extra']:.2f}", f"{m['rest']:.2f}", f"{m['build']:.2f}", f"{m['cpu']:.2f}",
+                     str(m["pressure"]), f"**{m['ratio']:.2f}**"])
+    table(["", "puzzles", "wall (s)", "sum solver_time (s)", "sum (wall_time - solver_time) (s)",
+           "wall - sum wall_time (s)", "sum build_time (s)", "CPU time (s)", "CPU pressure",
+           "wall / solver_time"], rows,
+          title=f"CLI on {'the first 20 of ' if quick else ''}magictour top1465: "
+                f"`puzzlebench solve FILE --all --formulation binary --solver highs --json`")
+    ordered = sorted(runs, key=lambda m: m["ratio"])
+    best, med = ordered[0], ordered[len(ordered) // 2]
+    n = med["puzzles"]
+    table(["per puzzle (ms), median run", "solver_time", "wall_time - solver_time", "build_time",
+           "fixed cost per process (s)"], title="Per puzzle",
+          rows=
+[["", f"{1e3 * med['solver'] / n:.2f}", f"{1e3 * med['call_extra'] / n:.2f}",
+            f"{1e3 * med['build'] / n:.2f}", f"{fixed:.2f}"]])
+    print("\nwall_time - solver_time: the solve seen from outside HiGHS's own clock (model transfer to the "
+          "solver process, the adapter, HiGHS's work before and after its clock, waiting for a CPU); "
+          "wall - sum wall_time: start-up and whatever parent work the pipeline did not overlap; "
+          "build_time overlaps the solves. CPU time: user + system time of the CLI and its solver "
+          "process. CPU pressure: share of the run during which some task waited for a CPU "
+          "(/proc/pressure/cpu; 0% = idle machine).")
+    print(f"all puzzles verified: {all(m['verified'] == m['puzzles'] for m in runs)}")
+    if quick:
+        with tempfile.TemporaryDirectory(prefix="pb-overhead-") as tmp:
+            path = Path(tmp) / "first20.txt"
+            path.write_text("\n".join(lines[:20]) + "\n")
+            run_cpu_breakdown(path)
+    else:
+        run_cpu_breakdown(path)
+    if quick:
+        print("(quick smoke run: 20 puzzles, so the fixed cost dominates; not comparable to the target)")
+        return
+    print(f"target: wall / sum(solver_time) <= {CLI_TARGET}: best run {best['ratio']:.2f}, median run "
+          f"{med['ratio']:.2f} ({'met' if med['ratio'] <= CLI_TARGET else 'met by the best run' if best['ratio'] <= CLI_TARGET else 'NOT met'})")
+
+
+def cpu_breakdown(path: str) -> dict:
+    """CPU times of the pipeline the CLI runs, with HiGHS's ``run()`` timed inside the solver process.
+
+    Runs in a fresh interpreter (``--cpu-breakdown FILE``): ``highspy.Highs.run`` is wrapped to sum
+    its thread CPU time and wall time, and the solver process reports its own CPU time at the end.
+    CPU times do not grow when the machine is busy (wall times do), so these ratios say what the
+    harness costs whatever the load.
+    """
+    import highspy
+
+    import puzzlebench.worker as worker
+    from puzzlebench.io import read_puzzles
+    from puzzlebench.records import SolveOptions, SolverResult
+    from puzzlebench.registry import get_solver
+    from puzzlebench.runner import build, run_many
+
+    totals = {"run_cpu": 0.0, "run_wall": 0.0}
+    run = highspy.Highs.run
+
+    def timed_run(self):
+        cpu, wall = time.thread_time(), time.perf_counter()
+        try:
+            return run(self)
+        finally:
+            totals["run_cpu"] += time.thread_time() - cpu
+            totals["run_wall"] += time.perf_counter() - wall
+
+    def serve(conn):  # worker._serve, plus a "report" request
+        while True:
+            try:
+                name, model, options = conn.recv()
+            except EOFError:
+                return
+            if name == "report":
+                result = SolverResult("optimal", message=json.dumps({**totals, "child_cpu": time.process_time()}))
+            else:
+                result = get_solver(name).solve(model, options)
+            conn.send((result, worker._clock()))
+
+    highspy.Highs.run = timed_run
+    worker._serve = serve
+    start_wall, start_cpu = time.perf_counter(), time.process_time()
+    entries = read_puzzles(path)
+    solver = 0.0
+    with worker.SolverProcess() as process:
+        for record in run_many(((e.puzzle, e.name) for e in entries), "binary", "highs", SolveOptions(), process):
+            json.dumps(record.to_dict())
+            solver += record.solver_time
+        wall, parent_cpu = time.perf_counter() - start_wall, time.process_time() - start_cpu
+        process.submit("report", build(entries[0].puzzle, "binary").model, SolveOptions())
+        report = json.loads(process.collect()[0].message)
+    return {"puzzles": len(entries), "wall": wall, "solver_time": solver, "parent_cpu": parent_cpu, **report}
+
+
+def run_cpu_breakdown(path: Path) -> None:
+    with Pressure() as pressure:
+        proc = subprocess.run([sys.executable, __file__, "--cpu-breakdown", str(path)], capture_output=True,
+                              text=True, cwd=REPO)
+    if proc.returncode != 0:
+        raise SystemExit(f"--cpu-breakdown failed: {proc.stderr[-2000:]}")
+    m = json.loads(proc.stdout.splitlines()[-1])
+    n = m["puzzles"]
+    child_extra = m["child_cpu"] - m["run_cpu"]
+    table(["", "total (s)", "per puzzle (ms)"],
+          [["HiGHS `run()`: CPU time", f"{m['run_cpu']:.2f}", f"{1e3 * m['run_cpu'] / n:.2f}"],
+           ["HiGHS `run()`: wall time", f"{m['run_wall']:.2f}", f"{1e3 * m['run_wall'] / n:.2f}"],
+           ["sum solver_time (HiGHS's `getRunTime()`)", f"{m['solver_time']:.2f}", f"{1e3 * m['solver_time'] / n:.2f}"],
+           ["solver process CPU outside `run()` (adapter, transfer, HiGHS set-up)", f"{child_extra:.2f}",
+            f"{1e3 * child_extra / n:.2f}"],
+           ["parent CPU (parse, build, decode, check, JSON; overlaps the solves)", f"{m['parent_cpu']:.2f}",
+            f"{1e3 * m['parent_cpu'] / n:.2f}"],
+           ["**solver process CPU / `run()` CPU**", f"**{m['child_cpu'] / m['run_cpu']:.2f}**", ""],
+           ["**all CPU / `run()` CPU**", f"**{(m['child_cpu'] + m['parent_cpu']) / m['run_cpu']:.2f}**", ""]],
+          title=f"CPU time of the same pipeline, in process ({n} puzzles; CPU pressure {pressure}; "
+                f"wall / solver_time {m['wall'] / m['solver_time']:.2f}, interpreter start not included)")
+    print("\nWith a core for the solver process and one for the parent, the wall time approaches the solver "
+          "process's CPU time: its ratio to HiGHS's own CPU time is the overhead an idle machine would show "
+          "(plus the fixed cost per process).")
+
+
+def snakemake_command() -> list[str]:
+    exe = Path(sys.executable).with_name("snakemake")
+    return [str(exe)] if exe.exists() else [sys.executable, "-m", "snakemake"]
+
+
+def run_workflow(quick: bool, cores: int, keep: Path | None) -> None:
+    import pandas as pd
+    results = Path(keep) if keep else Path(tempfile.mkdtemp(prefix="pb-workflow-"))
+    if keep and results.exists():
+        shutil.rmtree(results)
+    config = [f"results={results}"]
+    if quick:
+        config += ['instance_sets=["sudoku/seed"]', 'formulations=["binary"]', 'solvers=["highs"]',
+                   "max_instances=1"]
+    targets = [str(results / "runs.parquet")] if quick else []  # quick: no analysis (figures take ~20 s)
+    results.mkdir(parents=True, exist_ok=True)
+    cmd = [*snakemake_command(), "-s", str(REPO / "Snakefile"), "--directory", str(results), *targets,
+           "--cores", str(cores), "--config", *config]  # --directory: snakemake's own files go there too
+    try:
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        with Pressure() as pressure:
+            start = time.perf_counter()
+            proc = subprocess.run(cmd, capture_output=True, text=True)
+            wall = time.perf_counter() - start
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+        if proc.returncode != 0:
+            raise SystemExit(f"snakemake failed (exit {proc.returncode}):\n{proc.stderr[-3000:]}")
+        runs = pd.read_parquet(results / "runs.parquet", columns=["solver_time", "build_time", "wall_time"])
+        jobs = len(list((results / "runs").rglob("*.jsonl")))
+    finally:
+        if not keep:
+            shutil.rmtree(results, ignore_errors=True)
+    solver = float(runs.solver_time.sum())
+    ideal = solver / cores
+    ratio = wall / ideal
+    table(["workflow", "batch jobs", "runs", "end-to-end wall (s)", "sum solver_time (s)",
+           f"sum solver_time / {cores} (s)", "CPU time (s)", "CPU pressure", f"wall / (sum solver_time / {cores})"],
+          [["quick (1 set, 1 formulation, highs)" if quick else "default (config.yaml)", jobs, len(runs),
+            f"{wall:.1f}", f"{solver:.1f}", f"{ideal:.1f}", f"{cpu:.1f}", str(pressure), f"**{ratio:.2f}**"]],
+          title=f"Workflow: `snakemake --cores {cores} --config results=TMP`"
+                + (" (tiny config, up to runs.parquet)" if quick else ""))
+    if quick:
+        print("\n(quick smoke run: one tiny job, so start-up dominates; not comparable to the target)")
+        return
+    print(f"\ntarget: wall / (sum(solver_time) / {cores} cores) <= {WORKFLOW_TARGET}: {ratio:.2f} "
+          f"({'met' if ratio <= WORKFLOW_TARGET else 'NOT met'})")
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--quick", action="store_true", help="20 puzzles, one repeat, a one-job workflow")
+    ap.add_argument("--repeats", type=int, help="CLI runs (default 3; the median is the figure)")
+    ap.add_argument("--cores", type=int, default=2, help="snakemake --cores (default 2)")
+    ap.add_argument("--skip-cli", action="store_true", help="only the workflow")
+    ap.add_argument("--skip-workflow", action="store_true", help="only the CLI")
+    ap.add_argument("--keep-results", type=Path, metavar="DIR",
+                    help="write the workflow's results here and keep them (default: a deleted temp folder)")
+    ap.add_argument("--cpu-breakdown", metavar="FILE", help=argparse.SUPPRESS)  # internal, see cpu_breakdown
+    args = ap.parse_args(argv)
+    if args.cpu_breakdown:
+        print(json.dumps(cpu_breakdown(args.cpu_breakdown)))
+        return 0
+    repeats = args.repeats or (1 if args.quick else 3)
+    print("# Harness overhead")
+    print(machine_line())
+    if not args.skip_cli:
+        run_cli(args.quick, repeats)
+    if not args.skip_workflow:
+        run_workflow(args.quick, args.cores, args.keep_results)
+    print(f"\n{machine_line()}")
+    return 0
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("PYTHONUNBUFFERED", "1")
+    raise SystemExit(main())

@@ -1,0 +1,269 @@
+"""Domain reduction for digit puzzles (Sudoku, Killer, Kakuro) by propagation to a fixpoint.
+
+The state is a candidate table ``cand[c, k]`` (cells x digits, boolean): digit
+k+1 is still possible in cell c.  The rules act on *groups* of cells whose
+digits are pairwise different: the exact-once units (rows, columns, boxes,
+diagonals: each digit once) and the sum groups (Killer cages, Kakuro runs:
+distinct digits summing to a total V_g).  ``once[g, k]`` marks the pairs where
+digit k must appear in group g: every digit of an exact-once unit, and the
+digits every admissible digit set of a sum group contains.  Repeated until no
+candidate is removed:
+
+- naked single: c has the one candidate k  =>  k is removed from every cell
+  sharing a group with c;
+- hidden single: once[g,k] and c is the only cell of g with candidate k  =>
+  c holds k;
+- locked candidates: once[g,k] and every candidate place of k in g lies in
+  another group h  =>  k is removed from h \\ g (box/line "pointing" and
+  "claiming", and a cage's required digits leaving the rest of its box);
+- sum groups, generalised arc consistency: k stays in c of sum group g only if
+  some assignment of pairwise distinct candidates to the cells of g, with c
+  holding k, sums to V_g.  This is a dynamic programme over digit sets
+  (bitmasks): F_i = the sets the first i cells can take, B_i = those of F_i
+  that the remaining cells complete to a set summing to V_g.  The admissible
+  digit sets of g are F_|g| restricted to sum V_g: every digit of such a set
+  has a place and the placement is possible, and a set missing a digit some
+  cell must take cannot appear.
+
+The singles run in every pass, locked candidates only in passes where the
+singles removed nothing, and the sum groups (only those whose cells changed)
+once the other rules are at their fixpoint.
+
+Every rule keeps every solution, so a cell left without candidate (or an
+exact-once pair (g,k) with no place) proves the puzzle infeasible; propagation
+stops there and reports it.  Everything is vectorized over cells, groups and
+digits; the dynamic programme runs on all sum groups of one size at once, on
+tables of 2^N digit sets, hence N <= :data:`MAX_SET_DIGITS`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from puzzlebench.errors import PuzzleError
+
+MAX_SET_DIGITS = 16
+"""The most digits a puzzle with sum groups may have: the set tables have 2^N entries."""
+
+
+@dataclass(frozen=True)
+class Reduction:
+    """The fixpoint: candidates, admissible digit sets per sum group, and whether it is consistent.
+
+    ``sets[g]`` is a (sets, digits) boolean matrix of the digit sets sum group g
+    can still take (one row per set); no rows when propagation met a
+    contradiction before filtering g.
+    """
+
+    cand: np.ndarray
+    sets: list[np.ndarray]
+    consistent: bool
+
+    @property
+    def fixed(self) -> np.ndarray:
+        """Cells with exactly one candidate."""
+        return self.cand.sum(axis=1) == 1
+
+    @property
+    def solved(self) -> bool:
+        """Propagation alone fixed every cell, consistently."""
+        return self.consistent and bool(self.fixed.all())
+
+
+def given_candidates(givens: np.ndarray, digits: int) -> np.ndarray:
+    """cand for flat ``givens`` (0 = blank): a given cell has its digit only, a blank every digit."""
+    givens = np.asarray(givens).ravel()
+    cand = np.ones((givens.size, digits), bool)
+    given = np.flatnonzero(givens)
+    cand[given] = False
+    cand[given, givens[given] - 1] = True
+    return cand
+
+
+def propagate(cand: np.ndarray, units: np.ndarray, sum_groups: list[np.ndarray] = (),
+              sum_totals=()) -> Reduction:
+    """Apply the rules of the module docstring to ``cand`` until none removes a candidate.
+
+    ``units`` is a (U, L) array of the exact-once units' cells (U may be 0);
+    ``sum_groups`` the cells of each sum group, ``sum_totals`` their totals.
+    """
+    ncells, digits = np.shape(cand)
+    if len(sum_groups) and digits > MAX_SET_DIGITS:
+        raise PuzzleError(f"sum-group propagation tabulates the 2^N digit sets and supports N <= "
+                          f"{MAX_SET_DIGITS}, not {digits}; use another formulation")
+    work = np.zeros((ncells + 1, digits), bool)   # row ncells: padding, a cell without candidates
+    work[:ncells] = cand
+    groups = [np.asarray(u) for u in units] + [np.asarray(g) for g in sum_groups]
+    rules = _GroupRules(groups, ncells)
+    sums = _SumGroups(sum_groups, np.asarray(sum_totals, dtype=np.int64), digits)
+    once = np.zeros((len(groups), digits), bool)
+    once[: len(units)] = True
+    while True:
+        while rules.step(work, once):
+            pass
+        if not rules.consistent(work, once) or not len(sum_groups):
+            break
+        before = work.copy()
+        sums.filter(work)
+        once[len(units):] = sums.required
+        if (work == before).all():
+            break
+    return Reduction(work[:ncells], sums.sets, rules.consistent(work, once))
+
+
+def _padded(values: np.ndarray, keys: np.ndarray, nkeys: int, fill: int) -> np.ndarray:
+    """A (nkeys, width) array whose row r holds the ``values`` with key r, padded with ``fill``."""
+    order = np.argsort(keys, kind="stable")
+    keys, values = keys[order], values[order]
+    counts = np.bincount(keys, minlength=nkeys)
+    out = np.full((nkeys, max(int(counts.max(initial=0)), 1)), fill, dtype=np.int64)
+    out[keys, np.arange(len(keys)) - (np.cumsum(counts) - counts)[keys]] = values
+    return out
+
+
+class _GroupRules:
+    """Naked singles, hidden singles and locked candidates, one vectorized pass at a time.
+
+    ``cand`` has one padding row (index ``ncells``, never a candidate) and the
+    group table one padding group (index G, no cells) that padded index arrays
+    point at.
+    """
+
+    def __init__(self, groups: list[np.ndarray], ncells: int):
+        ngroups = len(groups)
+        slot_group = np.repeat(np.arange(ngroups), [len(g) for g in groups])
+        slot_cell = np.concatenate(groups).astype(np.int64) if groups else np.zeros(0, np.int64)
+        self.ncells, self.ngroups = ncells, ngroups
+        self.cells = _padded(slot_cell, slot_group, ngroups, ncells)            # (G, L)
+        self.cell_groups = _padded(slot_group, slot_cell, ncells + 1, ngroups)  # (cells + 1, degree)
+        padded_cells = np.vstack([self.cells, np.full((1, self.cells.shape[1]), ncells)])
+        peers = padded_cells[self.cell_groups].reshape(ncells + 1, -1)
+        self.peers = np.where(peers == np.arange(ncells + 1)[:, None], ncells, peers)
+        self.eliminated = np.zeros(ncells + 1, bool)  # fixed cells whose digit left their peers
+        first, second = self.cell_groups[:, :, None], self.cell_groups[:, None, :]
+        shared = (first < ngroups) & (second < ngroups) & (first != second)
+        keys = (first * ngroups + second)[shared]
+        where = np.broadcast_to(np.arange(ncells + 1)[:, None, None], shared.shape)[shared]
+        pairs, pair_of, size = np.unique(keys, return_inverse=True, return_counts=True)
+        keep = size[pair_of] >= 2
+        rank = np.cumsum(size >= 2) - 1
+        pairs = pairs[size >= 2]
+        self.inner_group, outer_group = pairs // max(ngroups, 1), pairs % max(ngroups, 1)
+        self.inside = _padded(where[keep], rank[pair_of[keep]], len(pairs), ncells)
+        outer_cells = self.cells[outer_group]
+        in_inner = (self.cell_groups[outer_cells] == self.inner_group[:, None, None]).any(axis=2)
+        self.outside = np.where(in_inner, ncells, outer_cells)
+
+    def step(self, cand: np.ndarray, once: np.ndarray) -> bool:
+        """One pass of the rules over ``cand`` (in place): naked and hidden singles, and locked
+        candidates only when the singles removed nothing.  Whether a candidate went."""
+        before = int(cand.sum())
+        new = (cand.sum(axis=1) == 1) & ~self.eliminated
+        if new.any():
+            cells = np.flatnonzero(new)
+            cand[self.peers[cells], cand[cells].argmax(axis=1)[:, None]] = False
+            self.eliminated |= new
+        count = cand[self.cells].sum(axis=1)
+        hidden = once & (count == 1)
+        if hidden.any():
+            g, k = np.nonzero(hidden)
+            cell = self.cells[g, cand[self.cells[g], k[:, None]].argmax(axis=1)]
+            forced = np.zeros_like(cand)
+            forced[cell, k] = True
+            hit = forced.any(axis=1)
+            cand[hit] &= forced[hit] & (forced[hit].sum(axis=1) == 1)[:, None]
+        if int(cand.sum()) == before and len(self.inner_group):
+            inner = cand[self.cells].sum(axis=1)[self.inner_group]
+            pair, k = np.nonzero(once[self.inner_group] & (inner > 0) & (cand[self.inside].sum(axis=1) == inner))
+            cand[self.outside[pair].ravel(), np.repeat(k, self.outside.shape[1])] = False
+        return int(cand.sum()) < before and bool(cand[: self.ncells].any(axis=1).all())
+
+    def consistent(self, cand: np.ndarray, once: np.ndarray) -> bool:
+        """No cell without candidate and no required (group, digit) without a place."""
+        return bool(cand[: self.ncells].any(axis=1).all()) and not (once & ~cand[self.cells].any(axis=1)).any()
+
+
+@lru_cache(maxsize=None)
+def _set_layers(digits: int) -> tuple[list[np.ndarray], list[np.ndarray], list[np.ndarray], list[np.ndarray]]:
+    """The 2^N digit sets as bitmasks m, in layers L_i of sets of i digits, with for every layer i:
+
+    - ``digits_of[i]``: (|L_i|, N) boolean, digit k+1 in set j;
+    - ``down[i]`` (i < N): (N, |L_{i+1}|), for m in L_{i+1} the index in L_i of m - {k+1},
+      or |L_i| when k+1 is not in m;
+    - ``up[i]`` (i < N): (N, |L_i|), for m in L_i the index in L_{i+1} of m + {k+1},
+      or |L_{i+1}| when k+1 is in m;
+    - ``layer_sum[i]``: (|L_i|,) the digit sum of each set;
+
+    the out-of-range index points at a padding entry that is always False.
+    """
+    masks = np.arange(1 << digits)
+    bits = 1 << np.arange(digits)
+    member = (masks[:, None] & bits[None, :]) != 0
+    size = member.sum(axis=1)
+    layers = [masks[size == i] for i in range(digits + 1)]
+    position = np.zeros(1 << digits, np.int64)
+    for layer in layers:
+        position[layer] = np.arange(len(layer))
+    digits_of = [member[layer] for layer in layers]
+    down = [np.where(digits_of[i + 1].T, position[layers[i + 1][None, :] ^ bits[:, None]], len(layers[i]))
+            for i in range(digits)]
+    up = [np.where(digits_of[i].T, len(layers[i + 1]), position[layers[i][None, :] | bits[:, None]])
+          for i in range(digits)]
+    return digits_of, down, up, [d @ np.arange(1, digits + 1) for d in digits_of]
+
+
+def _false_padded(table: np.ndarray) -> np.ndarray:
+    """``table`` (groups x sets) with one more column, False: where out-of-range indices point."""
+    return np.concatenate([table, np.zeros((len(table), 1), bool)], axis=1)
+
+
+class _SumGroups:
+    """Generalised arc consistency on 'distinct digits summing to V', all groups of one size at once.
+
+    Only groups whose cells changed since the group was last filtered are filtered again.
+    """
+
+    def __init__(self, groups: list[np.ndarray], totals: np.ndarray, digits: int):
+        self.totals, self.digits = totals, digits
+        sizes = np.array([len(g) for g in groups], dtype=np.int64)
+        self.slot_cells = np.concatenate(groups) if len(groups) else np.zeros(0, np.int64)
+        self.slot_group = np.repeat(np.arange(len(groups)), sizes)
+        slots = np.split(np.arange(len(self.slot_cells)), np.cumsum(sizes)[:-1]) if len(groups) else []
+        self.by_size = [(index, np.stack([slots[i] for i in index]))
+                        for index in (np.flatnonzero(sizes == s) for s in np.unique(sizes))]
+        self.seen = np.zeros((len(self.slot_cells), digits), bool)  # what each group's filter left
+        self.sets = [np.zeros((0, digits), bool) for _ in groups]
+        self.required = np.zeros((len(groups), digits), bool)  # digits in every admissible set
+
+    def filter(self, cand: np.ndarray) -> None:
+        """Remove unsupported candidates of the changed groups' cells (in place); update ``sets``
+        and ``required``."""
+        digits_of, down, up, layer_sum = _set_layers(self.digits)
+        changed = (cand[self.slot_cells] != self.seen).any(axis=1)
+        dirty = np.bincount(self.slot_group, weights=changed, minlength=len(self.sets)) > 0
+        for index, slots in self.by_size:
+            keep = dirty[index]
+            index, slots = index[keep], slots[keep]
+            if not len(index):
+                continue
+            cells = self.slot_cells[slots]
+            c = cand[cells]                                    # (G, s, N)
+            reach = np.ones((len(index), 1), bool)
+            forward = [reach]
+            for i in range(cells.shape[1]):                    # F_{i+1}[m] = OR_{k in m} cand_i[k] and F_i[m - k]
+                reach = (_false_padded(reach)[:, down[i]] & c[:, i, :, None]).any(axis=1)
+                forward.append(reach)
+            size = cells.shape[1]
+            done = reach & (layer_sum[size] == self.totals[index][:, None])
+            for g, row in zip(index.tolist(), done):
+                self.sets[g] = digits_of[size][row]
+            self.required[index] = done.any(axis=1)[:, None] & ~(done[:, :, None] & ~digits_of[size]).any(axis=1)
+            for i in reversed(range(size)):                    # B_i[m] = F_i[m] and OR_{k not in m} cand_i[k] and B_{i+1}[m + k]
+                extend = _false_padded(done)[:, up[i]] & c[:, i, :, None] & forward[i][:, None, :]
+                support = extend.any(axis=2)
+                np.logical_and.at(cand, cells[:, i], support)  # a cell may sit in two groups
+                self.seen[slots[:, i]] = c[:, i] & support
+                done = extend.any(axis=1)

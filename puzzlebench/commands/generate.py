@@ -1,0 +1,199 @@
+"""``puzzlebench generate``: write a folder of new puzzles, each certified to have one solution.
+
+One run makes ``--count`` puzzles of every ``--size``, each written in the
+native format as ``DIR/<label>-<i>.txt`` with its solution in
+``<label>-<i>.solution.txt``, then ``set.yaml`` and a ``SOURCE.md`` holding the
+full command that regenerates the folder (every option spelled out) and the
+procedure (see :mod:`puzzlebench.generators`).  The difficulty knobs take one
+value, or one per size.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+
+PUZZLES = ("sudoku", "killer", "kakuro", "takuzu")
+KNOBS = {  # option -> the puzzles it applies to
+    "box": ("sudoku", "killer"), "clues": ("sudoku", "takuzu"), "blank_fraction": ("sudoku", "takuzu"),
+    "difficulty": ("sudoku", "takuzu"), "max_cage": ("killer",), "diagonal": ("killer",),
+    "density": ("kakuro",), "distinct": ("takuzu",),
+}
+DEFAULT_BLANK_FRACTION = {"sudoku": 0.6, "takuzu": 1.0}
+DEFAULT_DENSITY = 0.3
+DEFAULT_MAX_CAGE = 5
+
+
+def register(sub) -> None:
+    p = sub.add_parser(
+        "generate", help="generate puzzles with exactly one solution, certified by a MIP solver",
+        description="Generate --count puzzles of each --size into DIR: DIR/<label>-<i>.txt in the native format, "
+                    "its solution in <label>-<i>.solution.txt, plus set.yaml and SOURCE.md (the command that "
+                    "regenerates the folder, and how the puzzles are made). The same seed gives the same files. "
+                    "Difficulty knobs take one value or one per size.")
+    p.add_argument("puzzle", choices=PUZZLES, metavar="PUZZLE", help=f"one of {', '.join(PUZZLES)}")
+    p.add_argument("--size", nargs="+", required=True, metavar="SIZE",
+                   help="grid sizes: N (an N x N grid) or RxC (Kakuro and Takuzu)")
+    p.add_argument("--count", type=int, required=True, metavar="N", help="puzzles per size")
+    p.add_argument("--seed", type=int, required=True, metavar="S", help="random seed (>= 0); fixes every puzzle")
+    p.add_argument("-o", "--output", required=True, metavar="DIR", help="output folder (created if missing)")
+    p.add_argument("--box", nargs="+", metavar="RxC",
+                   help="Sudoku/Killer box shape, R rows x C columns (default: the squarest)")
+    target = p.add_mutually_exclusive_group()
+    target.add_argument("--clues", nargs="+", type=int, metavar="K", help="Sudoku/Takuzu: givens to leave")
+    target.add_argument("--blank-fraction", nargs="+", type=float, metavar="F",
+                        help="Sudoku/Takuzu: share of cells to blank, in (0, 1]; 1 digs to a minimal puzzle "
+                             "(default 0.6 Sudoku, 1 Takuzu)")
+    p.add_argument("--difficulty", choices=("logic", "unique"),
+                   help="Sudoku/Takuzu: 'logic' keeps every puzzle solvable by propagation alone (singles; "
+                        "Takuzu's pair, sandwich and balance rules), 'unique' (default) digs on, past what "
+                        "propagation solves, while the puzzle stays unique")
+    p.add_argument("--max-cage", nargs="+", type=int, metavar="K",
+                   help=f"Killer: largest cage, at most N (default: the smaller of {DEFAULT_MAX_CAGE} and N)")
+    p.add_argument("--diagonal", action="store_true", help="Killer-X: both diagonals hold 1..N too")
+    p.add_argument("--density", nargs="+", type=float, metavar="D",
+                   help=f"Kakuro: share of black cells outside the clue row and column (default {DEFAULT_DENSITY})")
+    p.add_argument("--distinct", action="store_true", help="Takuzu: no two equal rows or columns")
+    p.add_argument("--solver", default="highs", help="MIP solver of the uniqueness certificate (default highs)")
+    p.add_argument("--search-solver", default="cpsat",
+                   help="solver of the many uniqueness searches while generating (default cpsat)")
+    p.add_argument("--time-limit", type=float, default=120.0, metavar="SEC",
+                   help="seconds allowed per solve; running out is an error (default 120)")
+    p.set_defaults(func=run)
+
+
+def parse_size(text: str, square: bool) -> tuple[int, int]:
+    """``"9"`` -> (9, 9); ``"6x8"`` -> (6, 8) (refused for square puzzles unless R = C)."""
+    from ..errors import PuzzleError
+    match = re.fullmatch(r"([0-9]{1,3})(?:x([0-9]{1,3}))?", text)
+    if not match:
+        raise PuzzleError(f"--size {text!r} is not N or RxC")
+    rows = int(match[1])
+    cols = int(match[2]) if match[2] else rows
+    if square and rows != cols:
+        raise PuzzleError(f"--size {text}: this puzzle is square; give N")
+    return rows, cols
+
+
+def per_size(values: list | None, sizes: int, option: str, default=None) -> list:
+    """One value per size: ``values`` as given (one per size), repeated (one for all), or the default."""
+    from ..errors import PuzzleError
+    if values is None:
+        return [default] * sizes
+    if len(values) == 1:
+        return values * sizes
+    if len(values) != sizes:
+        raise PuzzleError(f"--{option} takes one value or one per size ({sizes}), got {len(values)}")
+    return values
+
+
+def check_applicable(args) -> None:
+    """Refuse a knob the puzzle has no use for: silently ignoring it would mislabel the set."""
+    from ..errors import PuzzleError
+    for knob, puzzles in KNOBS.items():
+        value = getattr(args, knob)
+        if value not in (None, False) and args.puzzle not in puzzles:
+            raise PuzzleError(f"--{knob.replace('_', '-')} does not apply to {args.puzzle} "
+                              f"(only to {', '.join(puzzles)})")
+
+
+def build_specs(args) -> list:
+    """The spec of every size, in the order given."""
+    from ..errors import PuzzleError
+    from ..generators import BlankTarget, KakuroSpec, KillerSpec, SudokuSpec, TakuzuSpec
+    from ..io.rules import parse_box
+
+    check_applicable(args)
+    square = args.puzzle in ("sudoku", "killer")
+    sizes = [parse_size(s, square) for s in args.size]
+    if len(set(sizes)) != len(sizes):
+        raise PuzzleError("--size lists a size twice")
+    count = len(sizes)
+    boxes = [parse_box(b) if b else None for b in per_size(args.box, count, "box")]
+    if args.puzzle == "kakuro":
+        return [KakuroSpec(r, c, d) for (r, c), d in zip(sizes, per_size(args.density, count, "density",
+                                                                             DEFAULT_DENSITY))]
+    if args.puzzle == "killer":
+        cages = per_size(args.max_cage, count, "max-cage")
+        return [KillerSpec.make(n, box, min(DEFAULT_MAX_CAGE, n) if k is None else k, args.diagonal)
+                for (n, _), box, k in zip(sizes, boxes, cages)]
+    if args.clues is not None:
+        targets = [BlankTarget(clues=k) for k in per_size(args.clues, count, "clues")]
+    else:
+        fractions = per_size(args.blank_fraction, count, "blank-fraction", DEFAULT_BLANK_FRACTION[args.puzzle])
+        targets = [BlankTarget(blank_fraction=f) for f in fractions]
+    logic_only = args.difficulty == "logic"
+    if args.puzzle == "sudoku":
+        return [SudokuSpec.make(n, box, t, logic_only) for (n, _), box, t in zip(sizes, boxes, targets)]
+    return [TakuzuSpec(r, c, args.distinct, t, logic_only) for (r, c), t in zip(sizes, targets)]
+
+
+def canonical_command(args, specs) -> str:
+    """The command line that regenerates the set, every option that applies spelled out."""
+    words = ["puzzlebench", "generate", args.puzzle, "--size", *args.size, "--count", str(args.count),
+             "--seed", str(args.seed)]
+    if args.puzzle in ("sudoku", "killer"):
+        words += ["--box", *(f"{s.box[0]}x{s.box[1]}" for s in specs)]
+    if args.puzzle in ("sudoku", "takuzu"):
+        if specs[0].target.clues is not None:
+            words += ["--clues", *(str(s.target.clues) for s in specs)]
+        else:
+            words += ["--blank-fraction", *(f"{s.target.blank_fraction:g}" for s in specs)]
+        words += ["--difficulty", "logic" if specs[0].logic_only else "unique"]
+    if args.puzzle == "killer":
+        words += ["--max-cage", *(str(s.max_cage) for s in specs)] + (["--diagonal"] if args.diagonal else [])
+    if args.puzzle == "kakuro":
+        words += ["--density", *(f"{s.density:g}" for s in specs)]
+    if args.puzzle == "takuzu" and args.distinct:
+        words.append("--distinct")
+    words += ["--solver", args.solver, "--search-solver", args.search_solver,
+              "--time-limit", f"{args.time_limit:g}", "-o", args.output]
+    return shlex.join(words)
+
+
+def run(args) -> int:
+    import time
+    from pathlib import Path
+
+    from ..errors import PuzzleError
+    from ..generators import UniquenessOracle, generate_puzzle, procedure, puzzle_kind
+    from ..generators.output import (
+        SetEntry,
+        describe,
+        puzzle_stem,
+        set_files,
+        write_puzzle,
+        write_set_files,
+    )
+
+    if args.count < 1 or args.seed < 0 or args.time_limit <= 0:
+        raise PuzzleError("--count must be at least 1, --seed at least 0 and --time-limit positive")
+    specs = build_specs(args)
+    stems = [[puzzle_stem(spec.label, i, args.count) for i in range(args.count)] for spec in specs]
+    folder = Path(args.output)
+    if folder.exists():
+        if not folder.is_dir():
+            raise PuzzleError(f"{folder} exists and is not a folder")
+        foreign = sorted(p.name for p in folder.iterdir()
+                         if not p.name.startswith(".") and p.name not in set_files([s for row in stems for s in row]))
+        if foreign:
+            raise PuzzleError(f"{folder} holds {foreign[0]}, which this run would not write: "
+                              f"choose an empty folder or the one an identical run wrote")
+    entries = []
+    with UniquenessOracle(certify_solver=args.solver, search_solver=args.search_solver,
+                          time_limit=args.time_limit) as oracle:
+        folder.mkdir(parents=True, exist_ok=True)
+        for spec, spec_stems in zip(specs, stems):
+            for index, stem in enumerate(spec_stems):
+                start = time.perf_counter()
+                generated = generate_puzzle(spec, args.seed, index, oracle)
+                write_puzzle(folder, stem, generated)
+                entries.append(SetEntry(stem, spec.parameters, generated))
+                notes = "".join(f"; {note}" for note in generated.notes)
+                print(f"{folder / stem}.txt: {describe(generated.puzzle)}{notes} "
+                      f"[{time.perf_counter() - start:.1f} s]", flush=True)
+    write_set_files(folder, puzzle_kind(specs[0]), canonical_command(args, specs), procedure(specs[0]),
+                    args.seed, entries)
+    print(f"wrote {len(entries)} puzzles, each certified unique by {entries[0].generated.certificate.solver_version}, "
+          f"with set.yaml and SOURCE.md to {folder}")
+    return 0

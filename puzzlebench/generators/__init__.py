@@ -1,0 +1,71 @@
+"""Deterministic puzzle generators whose puzzles are certified to have exactly one solution.
+
+One module per puzzle (its docstring is the procedure), plus
+:mod:`.uniqueness` (the solver questions and the certificate), :mod:`.base`
+(the dig-out loop and the random fill) and :mod:`.output` (writing an
+instance set).  A *spec* says what to make (size, rule variant, difficulty
+knob); :func:`generate_puzzle` makes puzzle number ``index`` of a spec and
+certifies it.  :data:`DETERMINISM` says what a generated puzzle depends on.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+
+import numpy as np
+
+from ..puzzles import PUZZLE_NAMES
+from . import uniqueness
+from .base import BlankTarget, Generated
+from .kakuro import KakuroSpec, generate_kakuro
+from .killer import KillerSpec, generate_killer
+from .sudoku import SudokuSpec, generate_sudoku
+from .takuzu import TakuzuSpec, generate_takuzu
+from .uniqueness import Certificate, UniquenessOracle
+
+Spec = SudokuSpec | KillerSpec | KakuroSpec | TakuzuSpec
+
+DETERMINISM = """\
+Determinism: puzzle ``index`` (0-based) of a size draws from its own
+``np.random.default_rng(SeedSequence(seed, spawn_key=(puzzle type, *size and rule key, index)))``,
+so it depends on the seed, the puzzle type, the size and rule variant and
+its index only, not on the count or on the other sizes of the run.  The
+difficulty knob is not part of the key: with the same seed a Sudoku dug to
+60% blank is a sub-puzzle of the one dug to 50%.  Every solve is
+single-threaded with seed 0.  Whether a blank keeps a Sudoku or Takuzu unique
+is a fact, so those come out the same with any solver version; a Killer or
+Kakuro also depends on which second solution the search solver returns while
+it is repaired, hence on that solver's version."""
+
+_MAKERS = {SudokuSpec: ("sudoku", generate_sudoku), KillerSpec: ("killer", generate_killer),
+           KakuroSpec: ("kakuro", generate_kakuro), TakuzuSpec: ("takuzu", generate_takuzu)}
+
+__all__ = ["DETERMINISM", "BlankTarget", "Certificate", "Generated", "KakuroSpec", "KillerSpec", "Spec",
+           "SudokuSpec", "TakuzuSpec", "UniquenessOracle", "generate_puzzle", "procedure", "puzzle_kind",
+           "puzzle_rng"]
+
+
+def puzzle_kind(spec: Spec) -> str:
+    """The puzzle name ("sudoku", ...) a spec makes."""
+    return _MAKERS[type(spec)][0]
+
+
+def procedure(spec: Spec) -> str:
+    """How puzzles of ``spec``'s type are made, for a set's SOURCE.md: the generator module's docstring,
+    the uniqueness certificate and :data:`DETERMINISM`."""
+    generator = sys.modules[_MAKERS[type(spec)][1].__module__]
+    return f"{generator.__doc__.strip()}\n\n{uniqueness.__doc__.strip()}\n\n{DETERMINISM}"
+
+
+def puzzle_rng(seed: int, spec: Spec, index: int) -> np.random.Generator:
+    """The random generator of puzzle ``index`` (0-based) of ``spec`` (module docstring)."""
+    key = (PUZZLE_NAMES.index(puzzle_kind(spec)), *spec.key, index)
+    return np.random.default_rng(np.random.SeedSequence(seed, spawn_key=key))
+
+
+def generate_puzzle(spec: Spec, seed: int, index: int, oracle: UniquenessOracle) -> Generated:
+    """Puzzle ``index`` of ``spec`` for ``seed``, with its uniqueness certificate."""
+    generated = _MAKERS[type(spec)][1](spec, puzzle_rng(seed, spec, index), oracle)
+    certificate = oracle.certify(generated.puzzle, generated.solution)
+    return dataclasses.replace(generated, certificate=certificate)

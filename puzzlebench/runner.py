@@ -243,6 +243,11 @@ def count_solutions(puzzle, formulation: str, solver: str, limit: int, options: 
             grid = np.asarray(model.decode(result.x), dtype=np.int64)
             if violations := check(puzzle, grid):
                 raise RuntimeError(f"{formulation} on {solver} returned an invalid grid: {violations[0]}")
+            if any(np.array_equal(grid, seen) for seen in grids):
+                raise PuzzleError(f"{formulation!r} has binary variables that the grid does not determine "
+                                  f"(a no-good cut removed a point, not the grid); count solutions with a "
+                                  f"formulation whose binaries follow from the grid (for Takuzu with "
+                                  f"distinct lines: xor-distinct)")
             grids.append(grid)
             model = model.with_rows(no_good_cut(model, result.x))
     finally:

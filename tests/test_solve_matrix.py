@@ -171,3 +171,16 @@ def test_cli_export_writes_mps(tmp_path, capsys):
     out = tmp_path / "m.mps"
     assert main(["export", str(ROOT / SEEDS["killer"][0]), "--formulation", "combinations", "-o", str(out)]) == 0
     assert out.read_text().startswith("NAME") and "ENDATA" in out.read_text()
+
+
+def test_count_solutions_refuses_a_formulation_whose_binaries_the_grid_does_not_fix(process):
+    """Takuzu ``binary`` with distinct lines has z bounded from above only: one grid, many points."""
+    from puzzlebench.errors import PuzzleError
+    from puzzlebench import Takuzu
+    free = Takuzu(-np.ones((6, 6), int), distinct_lines=True)
+    with pytest.raises(PuzzleError, match="xor-distinct"):
+        count_solutions(free, "binary", "highs", 20, OPTIONS, process)
+    count, grids, status = count_solutions(free, "xor-distinct", "highs", 20, OPTIONS, process)
+    assert count == 20 and status == "optimal"   # the limit: an empty 6x6 has more solutions
+    assert len({g.tobytes() for g in grids}) == 20
+    assert all(check(free, g) == [] for g in grids)

@@ -13,17 +13,9 @@ import time
 from pathlib import Path
 from typing import Callable, Sequence
 
+from puzzlebench.provenance import cpu_model
+
 REPO = Path(__file__).resolve().parents[1]
-
-
-def cpu_model() -> str:
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or platform.machine()
 
 
 def load_average() -> str:

@@ -268,15 +268,18 @@ def propagated(puzzle: Kakuro) -> Model:
 
 @formulation("kakuro", "cp-natural", description="""
     The natural constraint-programming model: one integer y in 1..9 per white cell,
-    the run sums, and every run declared all-different (CP-SAT adds
-    AddAllDifferent).  For MIP solvers, which ignore the declaration, the rows carry
-    the same rule as the ``integer`` model's pairwise big-M disjunctions.""")
+    the run sums, and every run declared all-different.  CP-SAT adds
+    AddAllDifferent and leaves out the pairwise rows; MIP solvers, which ignore the
+    declaration, get the ``integer`` model's pairwise big-M disjunctions.""")
 def cp_natural(puzzle: Kakuro) -> Model:
     """The ``integer`` model (y[c] in 1..9, sum_{c in R} y[c] = V_R, order binaries with
     big-M 9 for every pair sharing a run) with the declaration
 
         all_different(y[c] : c in R)          for every run R
 
-    which CP-SAT adds as AddAllDifferent; it is implied by the big-M rows.
+    and the big-M rows marked as its encoding: CP-SAT solves y, the run sums and
+    AddAllDifferent per run; MIP solvers solve the ``integer`` model.
     """
-    return replace(integer_run_model(puzzle, "cp-natural"), all_different=run_cells(puzzle))
+    model = integer_run_model(puzzle, "cp-natural")
+    runs = run_cells(puzzle)
+    return replace(model, all_different=runs, all_different_rows=np.arange(len(runs), model.num_rows))

@@ -201,9 +201,9 @@ def propagated(puzzle: KillerSudoku) -> Model:
 @formulation("killer", "cp-natural", description="""
     The natural constraint-programming model: one integer y in 1..N per cell, every
     row, column, box (and diagonal for Killer-X) and every cage declared
-    all-different (CP-SAT adds AddAllDifferent), the cage sums and the implied unit
-    sums.  For MIP solvers, which ignore the declaration, the rows carry the same
-    rule as the ``integer`` model's pairwise big-M disjunctions.""")
+    all-different, the cage sums and the implied unit sums.  CP-SAT adds
+    AddAllDifferent and leaves out the pairwise rows; MIP solvers, which ignore the
+    declaration, get the ``integer`` model's pairwise big-M disjunctions.""")
 def cp_natural(puzzle: KillerSudoku) -> Model:
     """The ``integer`` model (y_c in 1..N, order binaries o_ab with the big-M rows over
     units and cages, sum_{c in C} y_c = V_C, sum_{c in u} y_c = N(N+1)/2) with the declarations
@@ -211,6 +211,10 @@ def cp_natural(puzzle: KillerSudoku) -> Model:
           all_different(y_c : c in u)         for every unit u in U
           all_different(y_c : c in C)         for every cage C
 
-    which CP-SAT adds as AddAllDifferent; they are implied by the big-M rows.
+    and the big-M rows marked as their encoding: CP-SAT solves y, the sums and
+    AddAllDifferent per group; MIP solvers solve the ``integer`` model.
     """
-    return replace(integer_cage_model(puzzle, "cp-natural"), all_different=[*puzzle.units(), *cage_cells(puzzle)])
+    model = integer_cage_model(puzzle, "cp-natural")
+    pairs = model.num_cols - puzzle.n ** 2
+    return replace(model, all_different=[*puzzle.units(), *cage_cells(puzzle)],
+                   all_different_rows=np.arange(2 * pairs))

@@ -74,6 +74,13 @@ def core_rows(puzzle: Takuzu, ncols: int) -> list[Rows]:
     return blocks
 
 
+def core_row_count(puzzle: Takuzu) -> int:
+    """How many rows :func:`core_rows` writes: a balance row per line and a window row per
+    three consecutive cells of a line."""
+    rows, cols = puzzle.shape
+    return rows + cols + rows * (cols - 2) + cols * (rows - 2)
+
+
 def line_pairs(lines: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """For an L x P array of column indices (one line per row), the cells of the
     first and of the second line of every pair l < l': two arrays (L(L-1)/2) x P."""
@@ -341,9 +348,10 @@ MAX_VALUE_LINE = 62
 @formulation("takuzu", "cp-natural", description="""
     The natural constraint-programming model: the binary model's cells and rows, and
     with distinct lines each line read as an integer v = sum_j 2^j x_j, the row
-    values declared all-different and so are the column values (CP-SAT adds
-    AddAllDifferent).  For MIP solvers, which ignore the declaration, the binary
-    model's z rows carry the rule.  Without distinct lines it is the binary model.""")
+    values declared all-different and so are the column values.  CP-SAT adds
+    AddAllDifferent and leaves out the z rows; MIP solvers, which ignore the
+    declaration, get the binary model's z rows.  Without distinct lines it is the
+    binary model.""")
 def cp_natural(puzzle: Takuzu) -> Model:
     """The ``binary`` model, and with ``distinct_lines`` an integer v[l] in [0, 2^P - 1] for
     every line l of P cells with
@@ -351,8 +359,10 @@ def cp_natural(puzzle: Takuzu) -> Model:
         v[l] - sum_{j<P} 2^j x[l,j] = 0
         all_different(v[l] : l a row),  all_different(v[l] : l a column)   (declared)
 
-    The declarations, which CP-SAT adds as AddAllDifferent, are implied by the z rows.
-    Lines longer than ``MAX_VALUE_LINE`` = 62 raise PuzzleError.
+    The z rows are marked as the declarations' encoding: CP-SAT solves the core
+    rows, the v rows and AddAllDifferent (the z columns left free); MIP solvers
+    solve the ``binary`` model (v is determined by x).  Lines longer than
+    ``MAX_VALUE_LINE`` = 62 raise PuzzleError.
     """
     model = _xor_model(puzzle, "cp-natural", exact=False)
     if not puzzle.distinct_lines:
@@ -376,4 +386,5 @@ def cp_natural(puzzle: Takuzu) -> Model:
     return Model.from_rows([rows, link], col_lower=np.r_[model.col_lower, np.zeros(count)],
                            col_upper=np.r_[model.col_upper, 2.0 ** lengths - 1],
                            integrality=np.ones(ncols, bool), decode=model.decode, name=model.name,
-                           all_different=[v[:len(index)], v[len(index):]])
+                           all_different=[v[:len(index)], v[len(index):]],
+                           all_different_rows=np.arange(core_row_count(puzzle), model.num_rows))

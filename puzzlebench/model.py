@@ -14,7 +14,10 @@ the violated rows to add (a :class:`Rows`), or None when the solution is valid.
 ``all_different`` optionally declares groups of integer columns that must take
 pairwise different values.  It is redundant: the rows must already enforce
 it, so MIP solvers ignore it; a constraint-programming solver may add it as
-its native global constraint (CP-SAT's AddAllDifferent).
+its native global constraint (CP-SAT's AddAllDifferent).  ``all_different_rows``
+lists the rows that do nothing but encode those groups for MIP solvers (the
+pairwise big-M disjunctions); a solver that adds the groups natively leaves
+them out, so that it gets its natural model rather than a burdened one.
 """
 
 from __future__ import annotations
@@ -86,6 +89,7 @@ class Model:
     separate: Callable[[np.ndarray], Rows | None] | None = None
     presolve_info: dict = field(default_factory=dict)
     all_different: list[np.ndarray] = field(default_factory=list)
+    all_different_rows: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
 
     def __post_init__(self):
         self.A = sp.csr_matrix(self.A)
@@ -128,7 +132,7 @@ class Model:
                      np.concatenate([self.row_upper, extra.upper]),
                      self.col_lower, self.col_upper, self.integrality, self.objective, self.decode,
                      self.offset, self.name, self.col_names, None, self.separate, self.presolve_info,
-                     self.all_different)
+                     self.all_different, self.all_different_rows)
 
     def activity(self, x: np.ndarray) -> np.ndarray:
         return self.A @ x

@@ -20,9 +20,9 @@ from puzzlebench.io import read_puzzle, read_puzzles, read_solutions
 from puzzlebench.model import Model, rows_from_triplets
 from puzzlebench.records import SolveOptions
 from puzzlebench.registry import solvers
-from puzzlebench.runner import build, run
+from puzzlebench.runner import build, count_solutions, run
 from puzzlebench.sets import get_set
-from puzzlebench.solvers.cpsat import build_cp_model
+from puzzlebench.solvers.cpsat import build_cp_model, natural_model
 from puzzlebench.worker import SolverProcess
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -216,9 +216,17 @@ def test_preprocessing_flag_is_false_when_search_is_left_and_none_without_propag
 def test_cpsat_with_all_different_gives_the_same_grid(path, process):
     puzzle = read_puzzle(ROOT / path).puzzle
     natural = build(puzzle, "cp-natural").model
-    groups = sum(1 for c in build_cp_model(natural).proto.constraints if c.has_all_diff())
+    given, columns = natural_model(natural)
+    constraints = build_cp_model(given).proto.constraints
+    groups = sum(1 for c in constraints if c.has_all_diff())
     assert groups == len(natural.all_different)
     assert groups > 0 or isinstance(puzzle, Takuzu) and not puzzle.distinct_lines
+    # CP-SAT gets its natural model: the big-M rows that encode the groups for MIP solvers are left
+    # out, and so are the order binaries that appear only there
+    assert len(constraints) - groups == natural.num_rows - (len(natural.all_different_rows) if groups else 0)
+    if groups and not isinstance(puzzle, Takuzu):
+        cells = int(puzzle.white.sum()) if isinstance(puzzle, Kakuro) else puzzle.n ** 2
+        assert columns.tolist() == list(range(cells))                # the cell values y only
     grids = [run(puzzle, f, s, OPTIONS, process=process).solution
              for f, s in [("cp-natural", "cpsat"), ("cp-natural", "highs"), ("binary", "highs")]]
     if isinstance(puzzle, Kakuro):  # 17 solutions: each grid must be one of them
@@ -246,6 +254,12 @@ def test_takuzu_cp_natural_declares_distinct_line_values(process):
     puzzle = Takuzu(givens, distinct_lines=True, name="empty-distinct")
     model = build(puzzle, "cp-natural").model
     assert [len(g) for g in model.all_different] == [6, 6]
+    assert (np.diff(model.A[model.all_different_rows].indptr) == 3).any()   # the z rows, left to MIP solvers
     record = run(puzzle, "cp-natural", "cpsat", OPTIONS, process=process)
     grid = np.array(record.solution)
     assert record.verified is True and len({tuple(r) for r in grid}) == 6 and len({tuple(c) for c in grid.T}) == 6
+
+
+def test_propagated_kakuro_seed_keeps_all_17_solutions(process):
+    puzzle = read_puzzle(ROOT / SEEDS["kakuro"][0]).puzzle
+    assert count_solutions(puzzle, "propagated", "highs", 50, OPTIONS, process)[::2] == (17, "optimal")

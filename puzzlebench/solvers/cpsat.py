@@ -18,9 +18,13 @@ and the presolved size is parsed from the "Presolved ... model" section of the
 log (0 rows, 0 columns when presolve solved the problem, None when it proved
 it infeasible). ``root_solved`` means the solve completed with no branch.
 
-``Model.all_different`` groups become AddAllDifferent constraints beside the
-rows (which already encode them for MIP solvers), so a formulation can give
-CP-SAT its natural model.
+``Model.all_different`` groups become AddAllDifferent constraints, and the rows
+``Model.all_different_rows`` that encode the same groups for MIP solvers are
+left out, with the columns that then appear nowhere (the order binaries of a
+big-M encoding), so a formulation can give CP-SAT its natural model
+(:func:`natural_model`).  Those columns are reported at their lower bound: the
+solution satisfies every row CP-SAT was given, not the encoding rows it
+replaced.
 
 Options: ``num_workers`` = ``options.threads`` (CP-SAT would otherwise use
 every core), ``random_seed``, ``max_time_in_seconds``, ``relative_gap_limit``.
@@ -110,6 +114,31 @@ def _column_bounds(model: Model) -> tuple[list[int], list[int]]:
     return lower.tolist(), upper.tolist()
 
 
+def natural_model(model: Model) -> tuple[Model, np.ndarray]:
+    """The model CP-SAT is given and the columns of ``model`` it keeps, in order.
+
+    Without ``all_different`` groups that is ``model`` itself.  With them, the rows
+    ``all_different_rows`` are left out, and so are the columns that then appear
+    in no row, no group and not in the objective.
+    """
+    if not model.all_different:
+        return model, np.arange(model.num_cols)
+    rows = np.ones(model.num_rows, bool)
+    rows[model.all_different_rows] = False
+    A = model.A[rows]
+    used = np.zeros(model.num_cols, bool)
+    used[A.indices] = True
+    used[model.objective != 0] = True
+    used[np.concatenate(model.all_different)] = True
+    cols = np.flatnonzero(used)
+    index = np.full(model.num_cols, -1)
+    index[cols] = np.arange(len(cols))
+    natural = Model(A[:, cols], model.row_lower[rows], model.row_upper[rows], model.col_lower[cols],
+                    model.col_upper[cols], model.integrality[cols], model.objective[cols], model.decode,
+                    model.offset, all_different=[index[np.asarray(g)] for g in model.all_different])
+    return natural, cols
+
+
 def build_cp_model(model: Model):
     """The CP-SAT CpModel of ``model`` (raises ValueError when it is not an integer model)."""
     from ortools.sat.python import cp_model
@@ -154,6 +183,14 @@ def _set_objective(proto, model: Model) -> None:
     objective.offset = float(model.offset)
 
 
+def _full_solution(model: Model, columns: np.ndarray, values) -> np.ndarray:
+    """The solution over all columns of ``model``: CP-SAT's ``values`` for ``columns``, the lower
+    bound elsewhere (see :func:`natural_model`)."""
+    x = np.array(model.col_lower, dtype=float)
+    x[columns] = values
+    return rounded_solution(x, model.integrality)
+
+
 def _set_parameters(parameters, options: SolveOptions) -> None:
     parameters.num_workers = int(options.threads)
     parameters.random_seed = int(options.seed)
@@ -179,7 +216,8 @@ def solve_cpsat(model: Model, options: SolveOptions) -> SolverResult:
 def _solve(model: Model, options: SolveOptions) -> SolverResult:
     from ortools.sat.python import cp_model
 
-    cp = build_cp_model(model)
+    natural, columns = natural_model(model)
+    cp = build_cp_model(natural)
     cp_solver = cp_model.CpSolver()
     _set_parameters(cp_solver.parameters, options)
     cp_status = cp_solver.solve(cp)
@@ -192,7 +230,7 @@ def _solve(model: Model, options: SolveOptions) -> SolverResult:
     nodes = int(cp_solver.num_branches)
     return SolverResult(
         status=status,
-        x=rounded_solution(cp_solver.response_proto.solution, model.integrality) if has_solution else None,
+        x=_full_solution(model, columns, cp_solver.response_proto.solution) if has_solution else None,
         message=cp_solver.status_name(cp_status) + (f": {cp.validate()}" if status == "error" else ""),
         solver_time=float(cp_solver.wall_time),
         nodes=nodes,

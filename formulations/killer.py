@@ -22,6 +22,7 @@ from ._propagate import given_candidates, propagate
 from ._sudoku_common import (assignment_bounds, assignment_decoder, assignment_model, assignment_rows,
                              digit_weights, integer_model, model_name)
 
+
 def cage_cells(puzzle: KillerSudoku) -> list[np.ndarray]:
     """The flat cell indices of each cage."""
     return [np.array([r * puzzle.n + c for r, c in cage.cells]) for cage in puzzle.cages]
@@ -201,9 +202,9 @@ def propagated(puzzle: KillerSudoku) -> Model:
 @formulation("killer", "cp-natural", description="""
     The natural constraint-programming model: one integer y in 1..N per cell, every
     row, column, box (and diagonal for Killer-X) and every cage declared
-    all-different, the cage sums and the implied unit sums.  CP-SAT adds
-    AddAllDifferent and leaves out the pairwise rows; MIP solvers, which ignore the
-    declaration, get the ``integer`` model's pairwise big-M disjunctions.""")
+    all-different, and the cage sums.  CP-SAT gets exactly that (AddAllDifferent
+    per group); MIP solvers, which ignore the declaration, get the ``integer``
+    model (pairwise big-M disjunctions and implied unit sums besides the cage sums).""")
 def cp_natural(puzzle: KillerSudoku) -> Model:
     """The ``integer`` model (y_c in 1..N, order binaries o_ab with the big-M rows over
     units and cages, sum_{c in C} y_c = V_C, sum_{c in u} y_c = N(N+1)/2) with the declarations
@@ -211,10 +212,11 @@ def cp_natural(puzzle: KillerSudoku) -> Model:
           all_different(y_c : c in u)         for every unit u in U
           all_different(y_c : c in C)         for every cage C
 
-    and the big-M rows marked as their encoding: CP-SAT solves y, the sums and
-    AddAllDifferent per group; MIP solvers solve the ``integer`` model.
+    and the big-M rows and unit sums marked as implied by them: CP-SAT solves y, the
+    cage sums and AddAllDifferent per group (the o columns left out); MIP solvers
+    solve the ``integer`` model.
     """
     model = integer_cage_model(puzzle, "cp-natural")
     pairs = model.num_cols - puzzle.n ** 2
     return replace(model, all_different=[*puzzle.units(), *cage_cells(puzzle)],
-                   all_different_rows=np.arange(2 * pairs))
+                   all_different_rows=np.arange(2 * pairs + len(puzzle.units())))

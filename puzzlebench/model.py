@@ -15,8 +15,8 @@ the violated rows to add (a :class:`Rows`), or None when the solution is valid.
 pairwise different values.  It is redundant: the rows must already enforce
 it, so MIP solvers ignore it; a constraint-programming solver may add it as
 its native global constraint (CP-SAT's AddAllDifferent).  ``all_different_rows``
-lists the rows that do nothing but encode those groups for MIP solvers (the
-pairwise big-M disjunctions); a solver that adds the groups natively leaves
+lists the rows written only for MIP solvers that those groups imply (pairwise
+big-M disjunctions, implied sums); a solver that adds the groups natively leaves
 them out, so that it gets its natural model rather than a burdened one.
 """
 

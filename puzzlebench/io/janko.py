@@ -36,11 +36,10 @@ from ..puzzles import Kakuro, KillerSudoku, Sudoku, Takuzu, digit_sum_range
 from .entry import Entry
 from .regions import cages_from_index, canonical_index, label_regions
 from .rules import MAX_SUDOKU, Rules
-from .text import MAX_SIDE, TextLine, as_uint, build_located, content_lines, parse_row, row_cells, split_lines
+from .text import MAX_SIDE, kakuro_clue, TextLine, as_uint, build_located, content_lines, parse_row, row_cells, split_lines
 
 DATASET_KINDS = {"Sudoku": "sudoku", "KillerSudoku": "killer", "Kakuro": "kakuro", "Binairo": "takuzu"}
 _CLUE = re.compile(r"([0-9]{0,2}),([0-9]{0,2})")
-MAX_CLUE = 45
 
 
 # ---------------------------------------------------------------- cell tokens
@@ -65,13 +64,7 @@ def _kakuro_cell(token: str) -> tuple[int, int, int] | None:
     """Token -> (white, down, across)."""
     if token in ("-", "0"):
         return (0, 0, 0) if token == "-" else (1, 0, 0)
-    match = _CLUE.fullmatch(token)
-    if not match:
-        return None
-    down, across = (int(s) if s else 0 for s in match.groups())
-    if (match[1] and not 1 <= down <= MAX_CLUE) or (match[2] and not 1 <= across <= MAX_CLUE):
-        return None
-    return 0, down, across
+    return kakuro_clue(_CLUE, token)
 
 
 def _takuzu_cell(token: str) -> int | None:

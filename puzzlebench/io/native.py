@@ -103,11 +103,10 @@ from ..puzzles import PUZZLE_NAMES, Kakuro, KillerSudoku, Sudoku, Takuzu, digit_
 from .entry import Entry
 from .regions import cage_labels, cages_from_index, canonical_index, label_regions
 from .rules import MAX_SUDOKU, Rules, parse_box
-from .text import MAX_SIDE, Cursor, TextLine, as_uint, build_located, parse_row, row_cells, split_lines
+from .text import MAX_SIDE, kakuro_clue, Cursor, TextLine, as_uint, build_located, parse_row, row_cells, split_lines
 
 _CLUE = re.compile(r"([0-9]{0,2})\\([0-9]{0,2})")
 _FLAGS = {"killer": "diagonal", "takuzu": "distinct"}
-MAX_CLUE = 45
 
 
 @dataclass(frozen=True)
@@ -144,13 +143,7 @@ def kakuro_cell(token: str) -> tuple[int, int, int] | None:
         return 0, 0, 0
     if token == ".":
         return 1, 0, 0
-    match = _CLUE.fullmatch(token)
-    if not match:
-        return None
-    down, across = (int(s) if s else 0 for s in match.groups())
-    if (match[1] and not 1 <= down <= MAX_CLUE) or (match[2] and not 1 <= across <= MAX_CLUE):
-        return None
-    return 0, down, across
+    return kakuro_clue(_CLUE, token)
 
 
 def kakuro_solution_cell(token: str) -> int | None:

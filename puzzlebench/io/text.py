@@ -135,3 +135,18 @@ def build_located(make: Callable, row_lines: list[int], default_line: int | None
         located = err.row is not None and 0 <= err.row < len(row_lines)
         err.locate(None, row_lines[err.row] if located else default_line)
         raise
+
+
+MAX_CLUE = 45
+"""The largest Kakuro clue: 1 + 2 + ... + 9."""
+
+
+def kakuro_clue(pattern: "re.Pattern[str]", token: str) -> tuple[int, int, int] | None:
+    """A clue token ``D<sep>A`` (either side may be empty) -> (0, down, across); None if invalid."""
+    match = pattern.fullmatch(token)
+    if not match:
+        return None
+    down, across = (int(s) if s else 0 for s in match.groups())
+    if (match[1] and not 1 <= down <= MAX_CLUE) or (match[2] and not 1 <= across <= MAX_CLUE):
+        return None
+    return 0, down, across

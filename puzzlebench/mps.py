@@ -31,50 +31,100 @@ def _num(v: float) -> str:
     return repr(float(v)) if v != int(v) else str(int(v))
 
 
+def _nums(values: np.ndarray) -> np.ndarray:
+    """Each value as :func:`_num` writes it (integers without a decimal point), as str objects."""
+    values = np.asarray(values, dtype=float)
+    integral = np.isfinite(values) & (values == np.round(values))
+    out = np.empty(len(values), dtype=object)
+    out[integral] = values[integral].astype(np.int64).astype(str).astype(object)
+    out[~integral] = [repr(v) for v in values[~integral].tolist()]
+    return out
+
+
+def _joined(*parts) -> list[str]:
+    """Concatenate string arrays (or plain strings) element-wise."""
+    line = parts[0]
+    for part in parts[1:]:
+        line = line + part
+    return list(line)
+
+
+def _column_lines(model: Model, rows: np.ndarray, cols: np.ndarray, kept: np.ndarray) -> list[str]:
+    """The COLUMNS section: each column's objective entry (when nonzero, or when the column has
+    no other entry) and matrix entries, with integer columns between MARKER lines."""
+    csc = model.A.tocsc()
+    csc.sort_indices()
+    counts = np.diff(csc.indptr)
+    entry_col = np.repeat(np.arange(model.num_cols), counts)
+    keep = kept[csc.indices]
+    entry_col, entry_row, entry_val = entry_col[keep], csc.indices[keep] + 1, csc.data[keep]
+    kept_counts = np.bincount(entry_col, minlength=model.num_cols)
+    with_objective = np.flatnonzero((model.objective != 0) | (kept_counts == 0))
+    entry_col = np.concatenate([with_objective, entry_col])
+    entry_row = np.concatenate([np.zeros(len(with_objective), dtype=entry_row.dtype), entry_row])
+    entry_val = np.concatenate([model.objective[with_objective], entry_val])
+    order = np.lexsort((entry_row, entry_col))
+    entry_col, entry_row, entry_val = entry_col[order], entry_row[order], entry_val[order]
+    row_names = np.concatenate([np.array(["OBJ"], dtype=object), rows])
+    lines = np.array(_joined(" ", cols[entry_col], " ", row_names[entry_row], " ", _nums(entry_val)),
+                     dtype=object)
+    integer = np.asarray(model.integrality, dtype=bool)
+    changes = np.flatnonzero(np.diff(integer.astype(np.int8))) + 1
+    bounds = np.concatenate([[0], changes, [model.num_cols]])
+    first_entry = np.searchsorted(entry_col, bounds)
+    out: list[str] = []
+    for a, b, start, end in zip(bounds[:-1], bounds[1:], first_entry[:-1], first_entry[1:]):
+        if a == b:
+            continue
+        if integer[a]:
+            out.append(" MARKER 'MARKER' 'INTORG'")
+        out += lines[start:end].tolist()
+        if integer[a]:
+            out.append(" MARKER 'MARKER' 'INTEND'")
+    return out
+
+
+def _bound_lines(model: Model, cols: np.ndarray) -> list[str]:
+    """The BOUNDS section: FX for fixed columns, FR for free ones, else LO/MI then UP/PL."""
+    lo, up = np.asarray(model.col_lower, float), np.asarray(model.col_upper, float)
+    fixed = lo == up
+    free = np.isneginf(lo) & np.isposinf(up)
+    other = ~fixed & ~free
+    kind = np.full(len(lo), "", dtype=object)
+    kind[fixed], kind[free] = " FX BND ", " FR BND "
+    first = np.where(fixed, _joined(" FX BND ", cols, " ", _nums(np.where(fixed, lo, 0))), None)
+    first[free] = _joined(" FR BND ", cols[free])
+    lower_line = np.where(np.isneginf(lo), _joined(" MI BND ", cols),
+                          _joined(" LO BND ", cols, " ", _nums(np.where(np.isfinite(lo), lo, 0))))
+    upper_line = np.where(np.isposinf(up), _joined(" PL BND ", cols),
+                          _joined(" UP BND ", cols, " ", _nums(np.where(np.isfinite(up), up, 0))))
+    first[other] = lower_line[other]
+    second = np.where(other, upper_line, None)
+    pairs = np.stack([first, second], axis=1).ravel()
+    return [line for line in pairs.tolist() if line is not None]
+
+
 def write_mps(model: Model, path) -> None:
     m, n = model.num_rows, model.num_cols
-    rows = _names(model.row_names, "R", m)
-    cols = _names(model.col_names, "C", n)
+    rows = np.array(_names(model.row_names, "R", m), dtype=object)
+    cols = np.array(_names(model.col_names, "C", n), dtype=object)
     kind, rhs, rng = _row_types(model.row_lower, model.row_upper)
     kept = kind != "N"
     out = [f"NAME {model.name}", "ROWS", " N OBJ"]
-    out += [f" {kind[i]} {rows[i]}" for i in np.flatnonzero(kept)]
+    out += _joined(" ", kind[kept].astype(object), " ", rows[kept])
     out.append("COLUMNS")
-    csc = model.A.tocsc()
-    integer_open = False
-    for j in range(n):
-        if model.integrality[j] != integer_open:
-            out.append(f" MARKER 'MARKER' '{'INTORG' if model.integrality[j] else 'INTEND'}'")
-            integer_open = bool(model.integrality[j])
-        start, end = csc.indptr[j], csc.indptr[j + 1]
-        entries = [(rows[i], v) for i, v in zip(csc.indices[start:end], csc.data[start:end]) if kept[i]]
-        if model.objective[j] != 0 or not entries:
-            entries.insert(0, ("OBJ", model.objective[j]))
-        out += [f" {cols[j]} {r} {_num(v)}" for r, v in entries]
-    if integer_open:
-        out.append(" MARKER 'MARKER' 'INTEND'")
+    out += _column_lines(model, rows, cols, kept)
     out.append("RHS")
     if model.offset:
         out.append(f" RHS OBJ {_num(-model.offset)}")
-    out += [f" RHS {rows[i]} {_num(rhs[i])}" for i in np.flatnonzero(kept & (rhs != 0))]
+    with_rhs = np.flatnonzero(kept & (rhs != 0))
+    out += _joined(" RHS ", rows[with_rhs], " ", _nums(rhs[with_rhs]))
     ranged = np.flatnonzero(kept & ~np.isnan(rng))
     if len(ranged):
         out.append("RANGES")
-        out += [f" RNG {rows[i]} {_num(rng[i])}" for i in ranged]
+        out += _joined(" RNG ", rows[ranged], " ", _nums(rng[ranged]))
     out.append("BOUNDS")
-    for j in range(n):
-        lo, up = model.col_lower[j], model.col_upper[j]
-        if lo == up:
-            out.append(f" FX BND {cols[j]} {_num(lo)}")
-            continue
-        if np.isneginf(lo) and np.isposinf(up):
-            out.append(f" FR BND {cols[j]}")
-            continue
-        out.append(f" MI BND {cols[j]}" if np.isneginf(lo) else f" LO BND {cols[j]} {_num(lo)}")
-        if np.isposinf(up):
-            out.append(f" PL BND {cols[j]}")
-        else:
-            out.append(f" UP BND {cols[j]} {_num(up)}")
+    out += _bound_lines(model, cols)
     out.append("ENDATA")
     with open(path, "w") as fh:
         fh.write("\n".join(out) + "\n")

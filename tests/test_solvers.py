@@ -306,6 +306,55 @@ def test_cbc_log_figures_are_parsed():
     assert cbc.logged_time("Total time (Wallclock seconds): 3.53004   (CPU seconds): 3.2\n") == 3.53004
 
 
+@pytest.mark.parametrize("header,expected", [
+    ("Optimal - objective value 405.00000000", ("optimal", True)),
+    ("Infeasible - objective value 0.00000000", ("infeasible", False)),
+    ("Integer infeasible - objective value 10.00000000", ("infeasible", False)),
+    ("Stopped on time - objective value 3.00000000", ("time_limit", True)),
+    ("Stopped on time (no integer solution - continuous used) - objective value 0", ("time_limit", False)),
+    ("Stopped on nodes - objective value 7.00000000", ("feasible", True)),
+    ("Unbounded - objective value 0", ("error", False)),
+])
+def test_cbc_solution_file_header_gives_status(header, expected):
+    assert cbc.solution_status(header) == expected
+
+
+def test_cbc_solution_file_is_read_by_column_index(tmp_path):
+    path = tmp_path / "sol.txt"
+    path.write_text("Optimal - objective value 2\n      1 x1   1   0\n**    3 C3  0.5  0\n")
+    header, x = cbc.read_solution(str(path), 5)
+    assert header.startswith("Optimal")
+    assert x.tolist() == [0, 1, 0, 0.5, 0]
+
+
+def _fake_cbc(monkeypatch, tmp_path, script: str) -> None:
+    """Replace the cbc program by a shell script."""
+    program = tmp_path / "cbc"
+    program.write_text("#!/bin/sh\n" + script + "\n")
+    program.chmod(0o755)
+    monkeypatch.setattr(cbc, "cbc_executable", lambda: str(program))
+
+
+def test_cbc_crash_becomes_an_error_record(monkeypatch, tmp_path):
+    _fake_cbc(monkeypatch, tmp_path, "echo starting; kill -SEGV $$")
+    result = cbc.solve_cbc(knapsack(), SolveOptions(time_limit=10))
+    assert result.status == "error" and "signal 11" in result.message
+    assert "starting" in result.log
+
+
+def test_cbc_that_overruns_its_limit_is_killed(monkeypatch, tmp_path):
+    _fake_cbc(monkeypatch, tmp_path, "exec sleep 60")
+    monkeypatch.setattr(cbc, "_OVERRUN", 0.2)
+    result = cbc.solve_cbc(knapsack(), SolveOptions(time_limit=0.1))
+    assert result.status == "time_limit" and "killed" in result.message
+
+
+def test_cbc_without_solution_file_is_an_error(monkeypatch, tmp_path):
+    _fake_cbc(monkeypatch, tmp_path, "echo nothing to see")
+    result = cbc.solve_cbc(knapsack(), SolveOptions(time_limit=10))
+    assert result.status == "error" and "no solution file" in result.message
+
+
 def test_cpsat_presolved_model_is_parsed():
     log = ("Presolved satisfaction model '': (model_fingerprint: 0x35)\n"
            "#Variables: 2'657 (1'921 primary variables)\n"

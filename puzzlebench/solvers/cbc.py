@@ -1,123 +1,82 @@
-"""CBC through its C API (the ``libCbc`` library of the ``cbcbox`` wheel), called with ctypes.
+"""CBC through its own executable (the ``cbc`` program of the ``cbcbox`` wheel), fed an MPS file.
 
-The library is opened once per process, from the build cbcbox picks for this
-CPU (AVX2 when available), in a link namespace of its own (see
-:func:`_open_isolated`: OR-Tools ships clashing COIN-OR libraries).  The model
-goes in as CSC arrays through ``Cbc_loadProblem``; the objective constant,
-which the C API has no place for, is added to the bounds read back.
+The model is written as MPS (:meth:`Model.to_mps`) to a private temporary
+folder, and ``cbc model.mps <options> -solve -solution sol.txt`` runs as a
+child process.  CBC is driven from its command line rather than through its C
+library because OR-Tools ships COIN-OR libraries with the same sonames as
+cbcbox's (``libOsi.so.0``, ``libCgl.so.0``) but another ABI: both cannot live in
+one link namespace, and loading CBC into a namespace of its own (``dlmopen``)
+crashed on some machines.  A process of its own isolates CBC completely; the
+cost is about 5 ms per solve for the process start and the MPS round trip
+(measured in ``benchmarks/overhead.py``).
 
-Figures come from the summary CBC's log ends with, where present, else from
-the C API: ``nodes`` is "Enumerated nodes" (CBC does not count the root: 0
-when the root solved the model; the count includes the nodes of CBC's
-depth-first "fathoming" sub-searches, which ``Cbc_getNodeCount`` leaves out),
+Figures come from the summary CBC's log ends with: ``nodes`` is "Enumerated
+nodes" (CBC does not count the root: 0 when the root solved the model; the
+count includes the nodes of CBC's depth-first "fathoming" sub-searches),
 ``lp_iterations`` is "Total iterations" (branch-and-cut iterations; the
-initial root LP solve is not counted, as with ``Cbc_getIterationCount``),
-``solver_time`` is "Total time (Wallclock seconds)".  The presolved size is
-parsed from the log ("Processed model: R rows, C cols", or ``Cgl0004I
-processed model has R rows, C columns`` in older builds).  ``root_solved``
-means the solve completed with no node after the root.
+initial root LP solve is not counted), ``solver_time`` is "Total time
+(Wallclock seconds)"; a line that is absent (CBC proved infeasibility while
+tightening bounds) reads as 0 nodes and 0 iterations.  The presolved size is
+"Processed model: R rows, C cols" (``Cgl0004I processed model has R rows, C
+columns`` in older builds).  The status comes from the first line of the
+solution file ("Optimal", "Infeasible", "Integer infeasible", "Stopped on
+time", ...).  The primal bound is the objective of the returned point; the
+dual bound is the log's "Lower bound" when CBC stopped early, the optimum when
+it finished.  ``root_solved`` means the solve completed with no node after the
+root.
 
 Options: ``threads`` above 1 sets CBC's (non-deterministic) parallel
 branch-and-bound; 1 keeps the serial code.  Both CLP's ``randomSeed`` and
 CBC's ``randomCbcSeed`` get ``options.seed + 1``, because CBC reads 0 as
-"seed from the time of day".  The time limit runs on wall-clock time and the
-relative gap is set through the C API's ``DBL_PARAM_GAP_RATIO`` (the C
-interface overrides a ``ratio`` parameter with its own default of 1e-4).
+"seed from the time of day".  The time limit runs on wall-clock time
+(``-timeMode elapsed -sec``), the relative gap is ``-ratioGap``.  CBC is killed
+when it overruns its limit by the worker's grace period, and dies with the
+process that started it.
 """
 
 from __future__ import annotations
 
 import ctypes
+import functools
 import os
 import re
-from typing import Callable
+import signal
+import subprocess
+import sys
+import tempfile
+from importlib.metadata import version
 
 import numpy as np
 
 from ..model import Model
 from ..records import SolveOptions, SolverResult
 from ..registry import solver
-from ._common import captured_solve, finished, rounded_solution, time_limit_or_none
+from ._capture import captured_output
+from ._common import finished, rounded_solution, time_limit_or_none
 
 _PROCESSED_LINE = re.compile(r"Processed model: (\d+) rows, (\d+) cols"
                              r"|Cgl0004I processed model has (\d+) rows, (\d+) columns")
 _TOTAL_TIME_LINE = re.compile(r"Total time \(Wallclock seconds\):\s*([0-9.eE+-]+)")
 _NODES_LINE = re.compile(r"^Enumerated nodes:\s*(\d+)", re.MULTILINE)
 _ITERATIONS_LINE = re.compile(r"^Total iterations:\s*(\d+)", re.MULTILINE)
-
-# enum values from Cbc_C_Interface.h
-_DBL_PARAM_TIME_LIMIT = 5
-_DBL_PARAM_GAP_RATIO = 9
-
-_LM_ID_NEWLM = -1  # dlmopen: load into a new link namespace
-_P = ctypes.c_void_p
-_SIGNATURES = {
-    "Cbc_getVersion": ([], ctypes.c_char_p),
-    "Cbc_newModel": ([], _P),
-    "Cbc_deleteModel": ([_P], None),
-    "Cbc_loadProblem": ([_P, ctypes.c_int, ctypes.c_int] + [_P] * 8, None),
-    "Cbc_readMps": ([_P, ctypes.c_char_p], ctypes.c_int),
-    "Cbc_setInteger": ([_P, ctypes.c_int], None),
-    "Cbc_isInteger": ([_P, ctypes.c_int], ctypes.c_int),
-    "Cbc_getNumCols": ([_P], ctypes.c_int),
-    "Cbc_setParameter": ([_P, ctypes.c_char_p, ctypes.c_char_p], None),
-    "Cbc_setDblParam": ([_P, ctypes.c_int, ctypes.c_double], None),
-    "Cbc_solve": ([_P], ctypes.c_int),
-    "Cbc_bestSolution": ([_P], ctypes.POINTER(ctypes.c_double)),
-    "Cbc_getNodeCount": ([_P], ctypes.c_int),
-    "Cbc_getIterationCount": ([_P], ctypes.c_int),
-    "Cbc_isProvenOptimal": ([_P], ctypes.c_int),
-    "Cbc_isProvenInfeasible": ([_P], ctypes.c_int),
-    "Cbc_isSecondsLimitReached": ([_P], ctypes.c_int),
-    "Cbc_status": ([_P], ctypes.c_int),
-    "Cbc_secondaryStatus": ([_P], ctypes.c_int),
-    "Cbc_getObjValue": ([_P], ctypes.c_double),
-    "Cbc_getBestPossibleObjValue": ([_P], ctypes.c_double),
-    "fflush": ([_P], ctypes.c_int),  # the C library CBC prints with (its namespace's own)
-}
-_library: ctypes.CDLL | None = None
+_LOWER_BOUND_LINE = re.compile(r"^Lower bound:\s*([0-9.eE+-]+)", re.MULTILINE)
+_VERSION_LINE = re.compile(r"CBC\s+(\S+(?:\s+\(git:[0-9a-f]+\))?)")
+_OVERRUN = 2.0  # seconds CBC may overrun its own limit before it is killed (as the worker's grace)
 
 
-def _open_isolated(path: str) -> ctypes.CDLL:
-    """Open a shared library in a link namespace of its own where ``dlmopen`` exists (glibc).
-
-    OR-Tools ships COIN-OR libraries with the same sonames as cbcbox's
-    (``libOsi.so.0``, ``libCgl.so.0``) but another ABI; in one namespace
-    whichever loads second fails with undefined symbols.  A new namespace lets
-    CBC and CP-SAT run in the same process in either order.
-    """
-    libc = ctypes.CDLL(None)
-    dlmopen = getattr(libc, "dlmopen", None)
-    if dlmopen is None:
-        return ctypes.CDLL(path)
-    dlmopen.argtypes = [ctypes.c_long, ctypes.c_char_p, ctypes.c_int]
-    dlmopen.restype = ctypes.c_void_p
-    handle = dlmopen(_LM_ID_NEWLM, os.fsencode(path), os.RTLD_NOW | os.RTLD_LOCAL)
-    if not handle:
-        libc.dlerror.restype = ctypes.c_char_p
-        raise OSError(f"dlmopen({path}) failed: {libc.dlerror().decode(errors='replace')}")
-    return ctypes.CDLL(path, handle=handle)
+@functools.cache
+def cbc_executable() -> str:
+    """The path of cbcbox's ``cbc`` program (the build cbcbox picks for this CPU)."""
+    import cbcbox
+    return cbcbox.cbc_bin_path()
 
 
-def cbc_library() -> ctypes.CDLL:
-    """The CBC C library of cbcbox, opened on first use, with argument types declared."""
-    global _library
-    if _library is None:
-        import cbcbox
-        lib_dir = cbcbox.cbc_lib_dir()
-        name = next(n for n in ("libCbc.so", "libCbc.dylib")
-                    if os.path.exists(os.path.join(lib_dir, n)))
-        library = _open_isolated(os.path.join(lib_dir, name))
-        for function, (argtypes, restype) in _SIGNATURES.items():
-            getattr(library, function).argtypes = argtypes
-            getattr(library, function).restype = restype
-        _library = library
-    return _library
-
-
+@functools.cache
 def cbc_version() -> str:
-    from importlib.metadata import version
-    return f"CBC {cbc_library().Cbc_getVersion().decode()} (cbcbox {version('cbcbox')})"
+    banner = subprocess.run([cbc_executable(), "-quit"], capture_output=True, text=True,
+                            timeout=30).stdout
+    found = _VERSION_LINE.search(banner)
+    return f"CBC {found[1] if found else 'unknown'} (cbcbox {version('cbcbox')})"
 
 
 def presolved_size(log: str) -> tuple[int | None, int | None]:
@@ -141,100 +100,117 @@ def logged_count(pattern: re.Pattern, log: str) -> int | None:
     return int(found[1]) if found else None
 
 
+def solution_status(header: str) -> tuple[str, bool]:
+    """Our status and whether a point comes with it, from the first line of CBC's solution file."""
+    has_point = "no integer solution" not in header
+    if header.startswith("Optimal"):
+        return "optimal", True
+    if header.startswith(("Infeasible", "Integer infeasible")):
+        return "infeasible", False
+    if header.startswith("Stopped on time"):
+        return "time_limit", has_point
+    if header.startswith("Stopped"):
+        return ("feasible", True) if has_point else ("error", False)
+    return "error", False
+
+
+def read_solution(path: str, num_cols: int) -> tuple[str, np.ndarray]:
+    """The header line and the column values of a CBC solution file (unlisted columns are 0)."""
+    with open(path) as handle:
+        header = handle.readline().strip()
+        rows = [line.lstrip("* ").split() for line in handle if line.strip()]
+    x = np.zeros(num_cols)
+    if rows:
+        index = np.array([int(r[0]) for r in rows])
+        x[index] = [float(r[2]) for r in rows]
+    return header, x
+
+
 @solver("cbc", version=cbc_version, kind="mip",
-        description="COIN-OR CBC branch-and-cut MIP solver (cbcbox library through its C API).")
+        description="COIN-OR CBC branch-and-cut MIP solver (cbcbox's cbc program, model passed as MPS).")
 def solve_cbc(model: Model, options: SolveOptions) -> SolverResult:
     """Solve ``model`` with CBC."""
-    return run_cbc(lambda lib, cbc: _load_arrays(lib, cbc, model), float(model.offset), options)
+    with tempfile.TemporaryDirectory(prefix="puzzlebench-cbc-") as folder:
+        path = os.path.join(folder, "model.mps")
+        model.to_mps(path)
+        return run_cbc(path, model.num_cols, options, model.integrality,
+                       lambda x: float(model.objective @ x + model.offset))
 
 
-def run_cbc(load: Callable, offset: float, options: SolveOptions) -> SolverResult:
-    """Solve the model that ``load(lib, cbc)`` puts into a fresh CBC model.
+def run_cbc(mps_path: str, num_cols: int, options: SolveOptions,
+            integrality: np.ndarray | None = None, objective=None) -> SolverResult:
+    """Solve the MPS file ``mps_path`` (``num_cols`` columns) with CBC.
 
-    ``load`` returns the integrality mask of the columns it loaded; ``offset`` is
-    the objective constant CBC does not know about.
+    ``integrality`` marks the columns to round (none when None); ``objective(x)``
+    gives the primal bound of the returned point (else the objective CBC reports).
     """
-    result = captured_solve(lambda: _solve(load, offset, options), options)
-    result.presolved_rows, result.presolved_cols = presolved_size(result.log)
-    result.solver_time = logged_time(result.log)
-    nodes = logged_count(_NODES_LINE, result.log)
-    if nodes is not None:  # the log's count includes the nodes of CBC's "fathoming" sub-searches
-        result.nodes = nodes
-        result.root_solved = finished(result.status) and nodes == 0
-    iterations = logged_count(_ITERATIONS_LINE, result.log)
-    if iterations is not None:
-        result.lp_iterations = iterations
+    solution_path = os.path.join(os.path.dirname(os.path.abspath(mps_path)), "cbc-solution.txt")
+    if os.path.exists(solution_path):
+        os.remove(solution_path)
+    with captured_output(echo=options.verbose) as out:
+        try:
+            failure = _run(mps_path, solution_path, options)
+        except Exception as exc:  # an adapter never lets a solver failure escape
+            failure = SolverResult("error", message=f"{type(exc).__name__}: {exc}")
+    if failure is None and not os.path.exists(solution_path):
+        failure = SolverResult("error", message="CBC wrote no solution file")
+    if failure is not None:
+        failure.log = out.text
+        return failure
+    header, x = read_solution(solution_path, num_cols)
+    return _result(out.text, header, x, integrality, objective)
+
+
+def _result(log: str, header: str, x: np.ndarray, integrality, objective) -> SolverResult:
+    """The record of a CBC run that ended normally, from its log and solution file."""
+    status, has_point = solution_status(header)
+    result = SolverResult(status, message=header, log=log)
+    if has_point:
+        result.x = rounded_solution(x, integrality if integrality is not None else np.zeros(len(x), bool))
+        result.primal_bound = objective(result.x) if objective else _logged_objective(header)
+    result.nodes = logged_count(_NODES_LINE, log) or 0
+    result.lp_iterations = logged_count(_ITERATIONS_LINE, log) or 0
+    result.solver_time = logged_time(log)
+    result.presolved_rows, result.presolved_cols = presolved_size(log)
+    result.root_solved = finished(status) and result.nodes == 0
+    lower = _LOWER_BOUND_LINE.search(log)
+    if status == "optimal":
+        result.dual_bound = result.primal_bound
+    elif lower and status != "infeasible" and abs(float(lower[1])) < 1e20:
+        result.dual_bound = float(lower[1])
     return result
 
 
-def _load_arrays(lib: ctypes.CDLL, cbc, model: Model) -> np.ndarray:
-    csc = model.A.tocsc()
-    arrays = [csc.indptr.astype(np.int32), csc.indices.astype(np.int32), csc.data.astype(np.float64)]
-    arrays += [np.ascontiguousarray(a, dtype=np.float64) for a in (
-        model.col_lower, model.col_upper, model.objective, model.row_lower, model.row_upper)]
-    lib.Cbc_loadProblem(cbc, model.num_cols, model.num_rows, *(a.ctypes.data for a in arrays))
-    for j in np.flatnonzero(model.integrality).tolist():
-        lib.Cbc_setInteger(cbc, j)
-    return model.integrality
+def _logged_objective(header: str) -> float | None:
+    found = re.search(r"objective value\s+([0-9.eE+-]+)", header)
+    return float(found[1]) if found else None
 
 
-def load_mps(lib: ctypes.CDLL, cbc, path: str) -> np.ndarray:
-    """Read an MPS file into ``cbc``; return its integrality mask."""
-    if lib.Cbc_readMps(cbc, os.fsencode(path)) != 0:
-        raise RuntimeError(f"CBC could not read {path}")
-    return np.array([lib.Cbc_isInteger(cbc, j) for j in range(lib.Cbc_getNumCols(cbc))], dtype=bool)
-
-
-def _set_options(lib: ctypes.CDLL, cbc, options: SolveOptions) -> None:
+def _command(mps_path: str, solution_path: str, options: SolveOptions) -> list[str]:
     seed = str(int(options.seed) + 1)
-    settings = {"randomSeed": seed, "randomCbcSeed": seed, "timeMode": "elapsed", "log": "1"}
+    command = [cbc_executable(), mps_path, "-randomSeed", seed, "-randomCbcSeed", seed,
+               "-timeMode", "elapsed", "-ratioGap", repr(float(options.mip_gap)), "-log", "1"]
     if options.threads > 1:
-        settings["threads"] = str(int(options.threads))
-    for name, value in settings.items():
-        lib.Cbc_setParameter(cbc, name.encode(), value.encode())
-    lib.Cbc_setDblParam(cbc, _DBL_PARAM_GAP_RATIO, float(options.mip_gap))
+        command += ["-threads", str(int(options.threads))]
     limit = time_limit_or_none(options)
     if limit is not None:
-        lib.Cbc_setDblParam(cbc, _DBL_PARAM_TIME_LIMIT, limit)
+        command += ["-sec", repr(limit)]
+    return command + ["-solve", "-solution", solution_path]
 
 
-def _solve(load: Callable, offset: float, options: SolveOptions) -> SolverResult:
-    lib = cbc_library()
-    cbc = lib.Cbc_newModel()
+def _die_with_parent() -> None:  # pragma: no cover - runs in the child between fork and exec
+    ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+
+
+def _run(mps_path: str, solution_path: str, options: SolveOptions) -> SolverResult | None:
+    """Run CBC with its output on our (captured) stdout; a result only when it overran or crashed."""
+    limit = time_limit_or_none(options)
+    hard = None if limit is None else limit + max(_OVERRUN, 0.1 * limit)
     try:
-        integrality = load(lib, cbc)
-        _set_options(lib, cbc, options)
-        lib.Cbc_solve(cbc)
-        lib.fflush(None)
-        return _read_result(lib, cbc, integrality, offset)
-    finally:
-        lib.Cbc_deleteModel(cbc)
-
-
-def _status(lib: ctypes.CDLL, cbc, has_solution: bool) -> str:
-    if lib.Cbc_isProvenInfeasible(cbc):
-        return "infeasible"
-    if lib.Cbc_isProvenOptimal(cbc):
-        return "optimal"
-    if lib.Cbc_isSecondsLimitReached(cbc):
-        return "time_limit"
-    return "feasible" if has_solution else "error"
-
-
-def _read_result(lib: ctypes.CDLL, cbc, integrality: np.ndarray, offset: float) -> SolverResult:
-    solution = lib.Cbc_bestSolution(cbc)
-    has_solution = bool(solution)
-    status = _status(lib, cbc, has_solution)
-    nodes = int(lib.Cbc_getNodeCount(cbc))
-    dual = lib.Cbc_getBestPossibleObjValue(cbc) + offset
-    return SolverResult(
-        status=status,
-        x=rounded_solution(np.ctypeslib.as_array(solution, (len(integrality),)), integrality)
-        if has_solution else None,
-        message=f"status {lib.Cbc_status(cbc)}, secondary status {lib.Cbc_secondaryStatus(cbc)}",
-        nodes=nodes,
-        lp_iterations=int(lib.Cbc_getIterationCount(cbc)),
-        primal_bound=lib.Cbc_getObjValue(cbc) + offset if has_solution else None,
-        dual_bound=dual if abs(dual) < 1e20 and status != "infeasible" else None,
-        root_solved=finished(status) and nodes == 0,
-    )
+        done = subprocess.run(_command(mps_path, solution_path, options), stdin=subprocess.DEVNULL,
+                              timeout=hard, preexec_fn=_die_with_parent if sys.platform == "linux" else None)
+    except subprocess.TimeoutExpired:
+        return SolverResult("time_limit", message=f"CBC killed after overrunning its limit by {hard - limit:.1f} s")
+    if done.returncode < 0:
+        return SolverResult("error", message=f"CBC died with signal {-done.returncode}")
+    return None

@@ -298,6 +298,23 @@ def test_highs_presolve_line_is_parsed():
     assert highs.presolved_size("Presolve: Infeasible\n") == (None, None)
 
 
+def test_highs_reused_object_keeps_no_option_between_solves():
+    limited = solve("highs", knapsack(), time_limit=0.0)
+    assert limited.status == "time_limit"
+    assert solve("highs", knapsack()).status == "optimal"  # no limit left over from the first solve
+
+
+def test_highs_solver_time_is_per_solve_in_a_reused_object():
+    from puzzlebench.io import read_puzzles
+    from puzzlebench.runner import build
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    hard = read_puzzles(os.path.join(root, "instances/sudoku/frisch25/frisch25_minimal.txt"))[0].puzzle
+    long = registry.get_solver("highs").solve(build(hard, "binary").model, SolveOptions(time_limit=0.5))
+    assert long.status == "time_limit" and long.solver_time >= 0.4
+    short = solve("highs", knapsack())
+    assert short.status == "optimal" and short.solver_time < 0.2  # not counting the solve before
+
+
 def test_cbc_log_figures_are_parsed():
     assert cbc.presolved_size("  Processed model: 904 rows, 2657 cols, 10628 NZ\n") == (904, 2657)
     assert cbc.presolved_size("Cgl0004I processed model has 213 rows, 265 columns (265 integer")\

@@ -9,7 +9,7 @@ thread copies the log to the original stdout as it grows, so a verbose solve
 is shown live and still captured (the log is the same either way, so figures
 parsed from it never depend on ``verbose``).
 
-The temporary file is made once per process and emptied (truncated) at the
+The capture file (in memory where possible) is made once per process and emptied (truncated) at the
 start of each capture, so a batch of thousands of short solves does not
 create and delete a file per solve.  A forked child makes its own on first
 use: parent and child never share one file or its offset.
@@ -57,11 +57,18 @@ def _copy_new_bytes(source: int, target: int, start: int) -> int:
     return start
 
 
+def _memory_file():
+    """An anonymous file in memory where the system has them (Linux), else a temporary file."""
+    if hasattr(os, "memfd_create"):
+        return open(os.memfd_create("puzzlebench-solver-log"), "w+b")
+    return tempfile.TemporaryFile()
+
+
 def _reusable_sink() -> int:
     """The descriptor of this process's capture file, emptied and rewound."""
     global _sink
     if _sink is None or _sink[0] != os.getpid():
-        _sink = (os.getpid(), tempfile.TemporaryFile())  # deleted when the process ends
+        _sink = (os.getpid(), _memory_file())  # deleted when the process ends
     fd = _sink[1].fileno()
     os.ftruncate(fd, 0)
     os.lseek(fd, 0, os.SEEK_SET)

@@ -12,6 +12,7 @@ import math
 from dataclasses import dataclass
 
 from .errors import PuzzleError
+from .puzzles import PUZZLE_NAMES
 from .registry import formulations, get_solver
 
 DEFAULTS = {"formulations": "all", "solvers": ["cbc", "highs", "scip", "cpsat"], "seeds": [0],
@@ -75,6 +76,22 @@ def formulations_for(puzzle: str, wanted) -> list[str]:
     return [name for name in wanted if name in known]
 
 
+def _check_formulation_names(wanted) -> None:
+    """Refuse a formulation name no puzzle has (a typo would otherwise select nothing)."""
+    requested = wanted.items() if isinstance(wanted, dict) else [(None, wanted)]
+    for puzzle, names in requested:
+        if puzzle is not None and puzzle not in PUZZLE_NAMES:
+            raise PuzzleError(f"config formulations: unknown puzzle {puzzle!r} "
+                              f"(known: {', '.join(PUZZLE_NAMES)})")
+        names = [names] if isinstance(names, str) else list(names)
+        known = {f.name for f in formulations(puzzle)} if puzzle else {f.name for f in formulations()}
+        unknown = [n for n in names if n != "all" and n not in known]
+        if unknown:
+            where = f" for {puzzle}" if puzzle else ""
+            raise PuzzleError(f"config formulations: unknown formulation {unknown[0]!r}{where} "
+                              f"(known: {', '.join(sorted(known))})")
+
+
 def plan(config: dict) -> list[PlannedJob]:
     """Every job of the grid: sets x solvers x seeds x chunks, each job running all the
     formulations the config selects for its set; a chunk holds about ``chunk_size`` runs."""
@@ -82,6 +99,7 @@ def plan(config: dict) -> list[PlannedJob]:
     cfg = settings(config)
     for name in cfg["solvers"]:
         get_solver(name)
+    _check_formulation_names(cfg["formulations"])
     runs_per_instance = 1 + int(cfg["permutations"])
     jobs = []
     for iset in select_sets(list(cfg["instance_sets"])):

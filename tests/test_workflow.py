@@ -102,6 +102,23 @@ def test_plan_rejects_unknown_keys_and_solvers():
         plan({"instance_sets": ["nosuch/set"]})
 
 
+def test_plan_rejects_unknown_formulation_names():
+    with pytest.raises(PuzzleError, match="unknown formulation 'binry'"):
+        plan({"instance_sets": ["*/seed"], "formulations": ["binary", "binry"]})
+    with pytest.raises(PuzzleError, match="unknown formulation 'combinations' for sudoku"):
+        plan({"instance_sets": ["*/seed"], "formulations": {"sudoku": ["combinations"]}})
+    with pytest.raises(PuzzleError, match="unknown puzzle 'sodoku'"):
+        plan({"instance_sets": ["*/seed"], "formulations": {"sodoku": "all"}})
+
+
+@pytest.mark.parametrize("path", ["config.yaml", *sorted(p.name for p in (ROOT / "studies").glob("*.yaml"))])
+def test_shipped_configs_plan(path):
+    import yaml
+    config = yaml.safe_load((ROOT / path if path == "config.yaml" else ROOT / "studies" / path).read_text())
+    jobs = plan(config)
+    assert jobs and all(job.formulations for job in jobs)
+
+
 def test_batch_job_rows_and_permutations(tmp_path):
     job = Job("takuzu/seed", "binary", "highs", seed=3, permutations=2, time_limit=20)
     rows = list(run_job(job, progress=False))

@@ -11,7 +11,7 @@ from .formatting import write_table
 from .outcomes import instance_times, load_runs, prepare_runs
 from .report import summary_markdown
 from .significance import wilcoxon_table
-from .tables import (best_vs_reference_table, configuration_table, instance_spreads, ratio_table, scaling_table,
+from .tables import (best_vs_reference_by_set, best_vs_reference_table, configuration_table, instance_spreads, ratio_table, scaling_table,
                      sgm_column, variability_table)
 
 
@@ -46,6 +46,7 @@ def run_analysis(runs_path, out_dir, noise_path=None, shifts=(0.01, 1, 10),
     scaling = scaling_table(runs)
     spreads = instance_spreads(runs)
     best = best_vs_reference_table(configurations, per_instance, headline)
+    best_by_set = best_vs_reference_by_set(runs, per_instance, shifts, time_measure, headline)
     tests = wilcoxon_table(per_instance)
 
     tables_dir = out_dir / "tables"
@@ -54,11 +55,13 @@ def run_analysis(runs_path, out_dir, noise_path=None, shifts=(0.01, 1, 10),
              *write_table(scaling, tables_dir, "scaling_exponents"),
              *write_table(variability_table(spreads), tables_dir, "variability"),
              *write_table(tests, tables_dir, "wilcoxon"),
-             *write_table(best, tables_dir, "best_vs_cpsat")]
+             *write_table(best, tables_dir, "best_vs_cpsat"),
+             *write_table(best_by_set, tables_dir, "best_vs_cpsat_by_set")]
     for name, table in (("instance_times", per_instance), ("instance_spreads", spreads)):
         paths.append(tables_dir / f"{name}.csv")
         table.to_csv(paths[-1], index=False)
     paths += write_figures(runs, per_instance, configurations, scaling, spreads, out_dir, headline)
     summary = out_dir / "summary.md"
-    summary.write_text(summary_markdown(runs, noise, configurations, best, tests, shifts[0], time_measure))
+    summary.write_text(summary_markdown(runs, noise, configurations, best, tests, shifts[0], time_measure,
+                                             best_by_set))
     return [*paths, summary]

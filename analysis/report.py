@@ -107,7 +107,8 @@ def findings_section(configurations: pd.DataFrame, best: pd.DataFrame, tests: pd
 
 
 def summary_markdown(runs: pd.DataFrame, noise: pd.DataFrame | None, configurations: pd.DataFrame,
-                     best: pd.DataFrame, tests: pd.DataFrame, shift: float, measure: str) -> str:
+                     best: pd.DataFrame, tests: pd.DataFrame, shift: float, measure: str,
+                     best_by_set: pd.DataFrame | None = None) -> str:
     """The whole summary.md text; ``shift`` is the headline SGM shift the ``best`` table used."""
     sections = [
         "# puzzlebench results summary",
@@ -119,6 +120,13 @@ def summary_markdown(runs: pd.DataFrame, noise: pd.DataFrame | None, configurati
         f"SGM = shifted geometric mean of time over all runs, shift {shift:g} s, unsolved at the time limit; "
         "ratio = MIP SGM / CP-SAT SGM (> 1: CP-SAT faster); solved = instances solved by every seed.\n\n"
         + markdown_table(best),
+        *([] if best_by_set is None or not len(best_by_set) else [
+            "## Best configuration per instance set against CP-SAT\n\n"
+            "The same per set, with why the best MIP configuration is slow or fails: mip_nodes and "
+            "mip_lp_iterations are its SGMs (shift 100; unsolved runs with the count at termination), "
+            "mip_root_share its share of runs solved at the root. No instance solved with 0 nodes: it "
+            "stopped in the root node, typically before the root LP relaxation was solved.\n\n"
+            + markdown_table(best_by_set)]),
         "## Files\n\nTables (CSV, Markdown, LaTeX) in `tables/`, figures (PNG, PDF) in `figures/`; "
         "every statistic is defined in the docstrings of `puzzlebench.analysis`.",
     ]

@@ -153,3 +153,27 @@ def best_vs_reference_table(configurations: pd.DataFrame, instance_times: pd.Dat
     return merged[["puzzle", "mip_best", "mip_sgm", f"{REFERENCE_SOLVER}_best", f"{REFERENCE_SOLVER}_sgm",
                    "ratio", "mip_solved", "mip_instances", f"{REFERENCE_SOLVER}_solved",
                    f"{REFERENCE_SOLVER}_instances"]]
+
+
+def best_vs_reference_by_set(runs: pd.DataFrame, instance_times: pd.DataFrame, shifts, measure: str,
+                             sgm: str) -> pd.DataFrame:
+    """:func:`best_vs_reference_table` for each instance set on its own, with why the best MIP
+    configuration is slow or fails: its ``mip_nodes`` and ``mip_lp_iterations`` (SGM, shift 100,
+    the count at termination for unsolved runs) and ``mip_root_share`` (runs solved at the root).
+
+    A set's best MIP configuration that solved nothing, with 0 nodes, stopped in its root node
+    (typically the root LP relaxation not finished within the limit).
+    """
+    parts = []
+    for name, part in runs.groupby("instance_set", sort=True):
+        configurations = configuration_table(part, shifts, measure)
+        best = best_vs_reference_table(configurations, instance_times[instance_times["instance_set"] == name], sgm)
+        label = configurations["formulation"] + "/" + configurations["solver"]
+        why = configurations.assign(mip_best=label)[["puzzle", "mip_best", sgm_column("nodes", COUNT_SHIFT),
+                                                     sgm_column("lp_iterations", COUNT_SHIFT), "root_share"]]
+        why.columns = ["puzzle", "mip_best", "mip_nodes", "mip_lp_iterations", "mip_root_share"]
+        parts.append(best.merge(why, on=["puzzle", "mip_best"], how="left").assign(instance_set=name))
+    if not parts:
+        return pd.DataFrame()
+    table = pd.concat(parts, ignore_index=True)
+    return table[["puzzle", "instance_set", *[c for c in table.columns if c not in ("puzzle", "instance_set")]]]

@@ -17,7 +17,7 @@ from puzzlebench.analysis.significance import wilcoxon_table
 from puzzlebench.analysis.stats import (holm, performance_profile, performance_ratios, power_law_fit,
                                         shifted_geometric_mean, virtual_best)
 from puzzlebench.analysis.formatting import latex_table, markdown_table
-from puzzlebench.analysis.tables import (best_vs_reference_table, configuration_table, ratio_table, scaling_runs,
+from puzzlebench.analysis.tables import (best_vs_reference_by_set, best_vs_reference_table, configuration_table, ratio_table, scaling_runs,
                                          scaling_table)
 from puzzlebench.cli import main
 
@@ -246,6 +246,20 @@ def test_synthetic_configuration_counts_and_best_against_cpsat():
     assert best.loc["sudoku", "ratio"] == pytest.approx(mip.min() / cpsat)
 
 
+def test_best_against_cpsat_per_set_says_why():
+    runs = prepare_runs(synthetic_runs())
+    by_set = best_vs_reference_by_set(runs, instance_times(runs), (0.01,), "time", "time_sgm_s0.01")
+    assert set(by_set["instance_set"]) == set(runs["instance_set"])
+    for row in by_set.itertuples(index=False):
+        part = runs[(runs["instance_set"] == row.instance_set) & (runs["puzzle"] == row.puzzle)]
+        table = configuration_table(part).set_index(["formulation", "solver"])
+        formulation, solver = row.mip_best.split("/")
+        assert row.mip_nodes == pytest.approx(table.loc[(formulation, solver), "nodes_sgm_s100"])
+        assert row.mip_root_share == pytest.approx(table.loc[(formulation, solver), "root_share"], nan_ok=True)
+        mip = table[table.index.get_level_values("solver") != "cpsat"]["time_sgm_s0.01"]
+        assert row.mip_sgm == pytest.approx(mip.min())
+
+
 def test_text_tables_escape_and_mark_missing_values():
     table = pd.DataFrame({"time_sgm": [1.23456, np.nan, 123456.0], "name": ["a_b", "c", None]})
     assert "time\\_sgm" in latex_table(table) and "a\\_b" in latex_table(table)
@@ -265,7 +279,8 @@ def synthetic_output(tmp_path_factory):
 
 def test_every_table_and_figure_from_the_synthetic_store(synthetic_output):
     out, paths = synthetic_output
-    for name in ("configurations", "ratios", "scaling_exponents", "variability", "wilcoxon", "best_vs_cpsat"):
+    for name in ("configurations", "ratios", "scaling_exponents", "variability", "wilcoxon", "best_vs_cpsat",
+                 "best_vs_cpsat_by_set"):
         for suffix in ("csv", "md", "tex"):
             assert (out / "tables" / f"{name}.{suffix}").stat().st_size > 0
     for kind in KINDS:
@@ -305,7 +320,8 @@ def test_summary_reports_setup_noise_and_best_against_cpsat(synthetic_output):
 def test_degenerate_store_gives_every_table(tmp_path, rows):
     pd.DataFrame(rows).to_parquet(tmp_path / "runs.parquet")
     run_analysis(tmp_path / "runs.parquet", tmp_path)
-    assert (tmp_path / "summary.md").read_text().count("| sudoku") == 1
+    per_puzzle, per_set = (tmp_path / "summary.md").read_text().split("## Best configuration per instance set")
+    assert per_puzzle.count("| sudoku ") == 1 and per_set.count("| sudoku ") == 1
     assert (tmp_path / "figures" / "profiles" / "sudoku.png").exists()
     assert all((tmp_path / "figures" / kind).is_dir() for kind in KINDS)
     configurations = pd.read_csv(tmp_path / "tables" / "configurations.csv")

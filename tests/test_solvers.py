@@ -359,6 +359,12 @@ def test_cbc_crash_becomes_an_error_record(monkeypatch, tmp_path):
     assert "starting" in result.log
 
 
+def test_cbc_thread_pools_follow_the_threads_option(monkeypatch, tmp_path):
+    _fake_cbc(monkeypatch, tmp_path, 'echo "blas=$OPENBLAS_NUM_THREADS omp=$OMP_NUM_THREADS"')
+    assert "blas=1 omp=1" in cbc.solve_cbc(knapsack(), SolveOptions(time_limit=10)).log
+    assert "blas=2 omp=2" in cbc.solve_cbc(knapsack(), SolveOptions(time_limit=10, threads=2)).log
+
+
 def test_cbc_that_overruns_its_limit_is_killed(monkeypatch, tmp_path):
     _fake_cbc(monkeypatch, tmp_path, "exec sleep 60")
     monkeypatch.setattr(cbc, "_OVERRUN", 0.2)

@@ -29,7 +29,8 @@ Options: ``threads`` above 1 sets CBC's (non-deterministic) parallel
 branch-and-bound; 1 keeps the serial code.  Both CLP's ``randomSeed`` and
 CBC's ``randomCbcSeed`` get ``options.seed + 1``, because CBC reads 0 as
 "seed from the time of day".  The time limit runs on wall-clock time
-(``-timeMode elapsed -sec``), the relative gap is ``-ratioGap``.  CBC is killed
+(``-timeMode elapsed -sec``), the relative gap is ``-ratioGap``; the OpenBLAS and OpenMP
+thread pools get ``threads`` threads too.  CBC is killed
 when it overruns its limit by the worker's grace period, and dies with the
 process that started it.
 """
@@ -198,6 +199,12 @@ def _command(mps_path: str, solution_path: str, options: SolveOptions) -> list[s
     return command + ["-solve", "-solution", solution_path]
 
 
+def _environment(threads: int) -> dict:
+    """Our environment, with the BLAS and OpenMP thread pools CBC's libraries may start held to
+    ``threads`` (cbcbox links OpenBLAS, which otherwise starts one thread per visible CPU)."""
+    return {**os.environ, "OPENBLAS_NUM_THREADS": str(int(threads)), "OMP_NUM_THREADS": str(int(threads))}
+
+
 def _die_with_parent() -> None:  # pragma: no cover - runs in the child between fork and exec
     ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
 
@@ -208,7 +215,8 @@ def _run(mps_path: str, solution_path: str, options: SolveOptions) -> SolverResu
     hard = None if limit is None else limit + max(_OVERRUN, 0.1 * limit)
     try:
         done = subprocess.run(_command(mps_path, solution_path, options), stdin=subprocess.DEVNULL,
-                              timeout=hard, preexec_fn=_die_with_parent if sys.platform == "linux" else None)
+                              env=_environment(options.threads), timeout=hard,
+                              preexec_fn=_die_with_parent if sys.platform == "linux" else None)
     except subprocess.TimeoutExpired:
         return SolverResult("time_limit", message=f"CBC killed after overrunning its limit by {hard - limit:.1f} s")
     if done.returncode < 0:

@@ -38,6 +38,7 @@ tables of 2^N digit sets, hence N <= :data:`MAX_SET_DIGITS`.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -97,7 +98,7 @@ def propagate(cand: np.ndarray, units: np.ndarray, sum_groups: list[np.ndarray] 
     work = np.zeros((ncells + 1, digits), bool)   # row ncells: padding, a cell without candidates
     work[:ncells] = cand
     groups = [np.asarray(u) for u in units] + [np.asarray(g) for g in sum_groups]
-    rules = _GroupRules(groups, ncells)
+    rules = _GroupRules.for_groups(groups, ncells)
     sums = _SumGroups(sum_groups, np.asarray(sum_totals, dtype=np.int64), digits)
     once = np.zeros((len(groups), digits), bool)
     once[: len(units)] = True
@@ -131,6 +132,24 @@ class _GroupRules:
     group table one padding group (index G, no cells) that padded index arrays
     point at.
     """
+
+    _tables: dict = {}  # key of the groups -> a _GroupRules whose index tables new ones share
+    _MAX_TABLES = 64
+
+    @classmethod
+    def for_groups(cls, groups: list[np.ndarray], ncells: int) -> _GroupRules:
+        """Fresh rules for ``groups``, sharing the index tables of an earlier call with the same
+        groups (every Sudoku of one shape has the same units): only ``eliminated`` is per call."""
+        key = (ncells, tuple(len(g) for g in groups), np.concatenate(groups).astype(np.int64).tobytes()
+               if groups else b"")
+        template = cls._tables.get(key)
+        if template is None:
+            if len(cls._tables) >= cls._MAX_TABLES:
+                cls._tables.clear()
+            template = cls._tables[key] = cls(groups, ncells)
+        rules = copy.copy(template)
+        rules.eliminated = np.zeros(ncells + 1, bool)
+        return rules
 
     def __init__(self, groups: list[np.ndarray], ncells: int):
         ngroups = len(groups)

@@ -39,7 +39,7 @@ NUMERIC_COLUMNS = ("seed", "threads", "time_limit", "wall_time", "solver_time", 
 TEXT_COLUMNS = ("instance", "puzzle", "formulation", "solver", "solver_version", "status", "message",
                 "instance_set", "size", "puzzlebench_version", "git_commit", "python_version",
                 "cpu_model", "hostname", "platform", "date", "solver_versions", "violations")
-FLAG_COLUMNS = ("verified", "root_solved")
+FLAG_COLUMNS = ("verified", "root_solved", "preprocessing_solved")
 FLAG_VALUES = {True: True, False: False, "True": True, "False": False, "true": True, "false": False}
 
 
@@ -92,7 +92,8 @@ def prepare_runs(runs: pd.DataFrame, measure: str = "time") -> pd.DataFrame:
     solved = (runs["status"].isin(FOUND_STATUSES) & flag(verified)) | runs["status"].eq("infeasible")
     measured = measured_time(runs, measure)
     return runs.assign(
-        verified=verified, root_solved=flag(runs["root_solved"]), solved=solved, wrong=wrong,
+        verified=verified, root_solved=flag(runs["root_solved"]),
+        preprocessing_solved=flag(runs["preprocessing_solved"]), solved=solved, wrong=wrong,
         measured=measured, time=measured.clip(upper=runs["time_limit"]).where(solved, runs["time_limit"]),
         n=grid_rows(runs["size"]))
 
@@ -100,10 +101,12 @@ def prepare_runs(runs: pd.DataFrame, measure: str = "time") -> pd.DataFrame:
 def instance_times(runs: pd.DataFrame) -> pd.DataFrame:
     """Per puzzle, configuration and instance: the seeds' mean ``time`` and ``nodes``.
 
-    ``solved`` is True when every seed solved the instance; ``runs`` counts the seeds.
+    ``solved`` is True when every seed solved the instance; ``runs`` counts the seeds;
+    ``preprocessing_solved`` is True when the formulation's preprocessing alone solved it.
     """
     keys = ["puzzle", *CONFIG, *INSTANCE]
     grouped = runs.groupby(keys, sort=True, dropna=False)
     return grouped.agg(size=("size", "first"), n=("n", "first"), runs=("time", "size"),
-                       solved=("solved", "all"), time=("time", "mean"), nodes=("nodes", "mean"),
+                       solved=("solved", "all"), preprocessing_solved=("preprocessing_solved", "all"),
+                       time=("time", "mean"), nodes=("nodes", "mean"),
                        time_limit=("time_limit", "max")).reset_index()

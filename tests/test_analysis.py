@@ -246,6 +246,20 @@ def test_synthetic_configuration_counts_and_best_against_cpsat():
     assert best.loc["sudoku", "ratio"] == pytest.approx(mip.min() / cpsat)
 
 
+def test_best_against_cpsat_counts_instances_solved_in_preprocessing(tmp_path):
+    rows = [timed(t, instance=i, formulation=f, solver=solver, preprocessing_solved=pre)
+            for i in ("a", "b", "c")
+            for f, solver, t, pre in (("propagated", "highs", 0.01, i != "c"), ("binary", "cpsat", 0.02, False),
+                                      ("binary", "highs", 0.05, False))]
+    runs = prepare_runs(pd.DataFrame(rows))
+    best = best_vs_reference_table(configuration_table(runs), instance_times(runs), "time_sgm_s0.01").iloc[0]
+    assert best["mip_best"] == "propagated/highs"
+    assert (best["mip_preprocessed"], best["mip_solved"], best["cpsat_preprocessed"]) == (2, 3, 0)
+    pd.DataFrame(rows).to_parquet(tmp_path / "runs.parquet")
+    run_analysis(tmp_path / "runs.parquet", tmp_path / "out")
+    assert "solved 3 of 3 instances (2 of them solved in preprocessing)" in (tmp_path / "out" / "summary.md").read_text()
+
+
 def test_best_against_cpsat_per_set_says_why():
     runs = prepare_runs(synthetic_runs())
     by_set = best_vs_reference_by_set(runs, instance_times(runs), (0.01,), "time", "time_sgm_s0.01")

@@ -15,7 +15,7 @@ from .errors import PuzzleError
 from .puzzles import PUZZLE_NAMES
 from .registry import formulations, get_solver
 
-DEFAULTS = {"formulations": "all", "solvers": ["cbc", "highs", "scip", "cpsat"], "seeds": [0],
+DEFAULTS = {"formulations": "all", "solvers": ["cbc", "highs", "scip", "scip-cp", "cpsat"], "seeds": [0],
             "permutations": 0, "time_limit": 10.0, "threads": 1, "results": "results",
             "max_instances": 0, "chunk_size": 50}
 KNOWN_KEYS = set(DEFAULTS) | {"instance_sets", "analysis"}

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from puzzlebench.checker import check
@@ -336,3 +337,16 @@ def test_validate_unique_reports_an_unfinished_count(tmp_path, capsys, monkeypat
     assert code == 1
     assert "sudoku/slow/p.txt#1: uniqueness not certified: the search ended with time_limit" in out
     assert "0/1 unique, 1 not certified" in out
+
+
+def test_blank65_set_is_the_ladder_solutions_with_65_percent_blank():
+    """sudoku/blank65-36 is what its SOURCE.md says: the 36x36 ladder solutions, 842 of 1,296 cells blank."""
+    from puzzlebench.io import read_puzzle, read_solution
+    root = Path(__file__).resolve().parents[1] / "instances" / "sudoku"
+    for i in (1, 2, 3):
+        puzzle = read_puzzle(root / "blank65-36" / f"blank65-36x36-0{i}.txt").puzzle
+        ladder = root / "ladder" / f"sudoku-36x36-0{i}"
+        solution = np.asarray(read_solution(f"{ladder}.solution.txt", read_puzzle(f"{ladder}.txt").puzzle))
+        given = puzzle.givens > 0
+        assert (puzzle.givens.shape, int((~given).sum())) == ((36, 36), 842)
+        assert (puzzle.givens[given] == solution[given]).all()

@@ -2,7 +2,7 @@
 
 This checks the MPS export (:meth:`Model.to_mps`) against the array route: the
 same model read back natively by HiGHS (``readModel``), SCIP (``readProblem``,
-also in its ``scip-cp`` configuration) or CBC (``Cbc_readMps``) must give the
+also in its ``scip-cp`` configuration) or CBC (its program reading the file) must give the
 status and objective the adapter gives for the arrays.  Options, logging and
 result reading are the adapters' own; only the loading differs.
 """

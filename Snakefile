@@ -5,7 +5,7 @@
     snakemake --cores 2 --configfile my-study.yaml
 
 Each job solves one (set, solver, seed) chunk with every selected formulation in
-one process and writes its records atomically; `gather` builds results/runs.parquet and
+one process (or one formulation, with group_formulations: false) and writes its records atomically; `gather` builds results/runs.parquet and
 results/runs.csv, and lists wrong answers and disagreements in anomalies.csv.
 """
 
@@ -34,12 +34,13 @@ wildcard_constraints:
     seed=r"\d+",
     chunk=r"\d+",
     chunks=r"\d+",
+    group=r"(?:[^/]+/)?",  # empty, or "<formulation>/" with group_formulations: false
 
 
 def job_of(wildcards):
     return JOB_BY_PATH[
         f"{RESULTS}/runs/{wildcards.puzzle}/{wildcards.set}/"
-        f"{wildcards.solver}/seed{wildcards.seed}/chunk{wildcards.chunk}of{wildcards.chunks}.jsonl"
+        f"{wildcards.solver}/seed{wildcards.seed}/{wildcards.group}chunk{wildcards.chunk}of{wildcards.chunks}.jsonl"
     ]
 
 
@@ -63,7 +64,7 @@ rule all:
 
 rule batch:
     output:
-        RESULTS + "/runs/{puzzle}/{set}/{solver}/seed{seed}/chunk{chunk}of{chunks}.jsonl",
+        RESULTS + "/runs/{puzzle}/{set}/{solver}/seed{seed}/{group}chunk{chunk}of{chunks}.jsonl",
     threads: CFG["threads"]
     # the biggest jobs first, so that the last ones to finish are short and no core idles long
     priority: lambda wc: job_of(wc).work
@@ -76,7 +77,7 @@ rule batch:
         permutations=CFG["permutations"],
         max_instances=CFG["max_instances"],
     log:
-        RESULTS + "/logs/{puzzle}/{set}/{solver}/seed{seed}/chunk{chunk}of{chunks}.log",
+        RESULTS + "/logs/{puzzle}/{set}/{solver}/seed{seed}/{group}chunk{chunk}of{chunks}.log",
     shell:
         "{PYTHON:q} -m puzzlebench batch --set {wildcards.puzzle}/{wildcards.set} "
         "--formulation {params.formulations:q} --solver {wildcards.solver} --seed {wildcards.seed} "

@@ -17,17 +17,19 @@ from .registry import formulations, get_solver
 
 DEFAULTS = {"formulations": "all", "solvers": ["cbc", "highs", "scip", "scip-cp", "cpsat"], "seeds": [0],
             "permutations": 0, "time_limit": 10.0, "threads": 1, "results": "results",
-            "max_instances": 0, "chunk_size": 50}
+            "max_instances": 0, "chunk_size": 50, "group_formulations": True}
 KNOWN_KEYS = set(DEFAULTS) | {"instance_sets", "analysis"}
 
 
 @dataclass(frozen=True)
 class PlannedJob:
-    """One batch job: every selected formulation of one set on one solver and seed (or a chunk).
+    """One batch job: every selected formulation of one set on one solver and seed (or a chunk),
+    or, with ``group_formulations: false``, one formulation of them (``group`` is its name).
 
     Grouping the formulations keeps the jobs few: each job is a process that pays
     interpreter start, imports, the solver library's loading and two noise
-    references, which for a small set costs more than its solves.
+    references, which for a small set costs more than its solves.  One job per
+    formulation suits long solves on a cluster, where more, smaller jobs spread better.
     """
 
     puzzle: str
@@ -39,14 +41,16 @@ class PlannedJob:
     chunks: int
     instances: int    # puzzles in this chunk (permutations not counted)
     work: int = 0     # a rough cost estimate: grid cells x formulations x runs per puzzle
+    group: str = ""   # "" for all formulations in one job, else the job's one formulation
 
     @property
     def instance_set(self) -> str:
         return f"{self.puzzle}/{self.set}"
 
     def path(self, results: str) -> str:
+        group = f"{self.group}/" if self.group else ""
         return (f"{results}/runs/{self.puzzle}/{self.set}/{self.solver}/"
-                f"seed{self.seed}/chunk{self.chunk}of{self.chunks}.jsonl")
+                f"seed{self.seed}/{group}chunk{self.chunk}of{self.chunks}.jsonl")
 
 
 def settings(config: dict) -> dict:
@@ -58,10 +62,20 @@ def settings(config: dict) -> dict:
     if "instance_sets" not in config:
         raise PuzzleError("the config names no instance_sets")
     merged = {**DEFAULTS, **config}
+    merged["group_formulations"] = _flag("group_formulations", merged["group_formulations"])
     for key in ("instance_sets", "solvers", "seeds"):
         if isinstance(merged[key], (str, int)):
             merged[key] = [merged[key]]
     return merged
+
+
+def _flag(key: str, value) -> bool:
+    """A yes/no config value: a YAML boolean, or true/false as ``--config key=false`` passes it."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.lower() in ("true", "false"):
+        return value.lower() == "true"
+    raise PuzzleError(f"config {key} must be true or false, not {value!r}")
 
 
 def formulations_for(puzzle: str, wanted) -> list[str]:
@@ -94,7 +108,8 @@ def _check_formulation_names(wanted) -> None:
 
 def plan(config: dict) -> list[PlannedJob]:
     """Every job of the grid: sets x solvers x seeds x chunks, each job running all the
-    formulations the config selects for its set; a chunk holds about ``chunk_size`` runs."""
+    formulations the config selects for its set (or one of them, without
+    ``group_formulations``); a chunk holds about ``chunk_size`` runs."""
     from .sets import select_sets
     cfg = settings(config)
     for name in cfg["solvers"]:
@@ -110,17 +125,21 @@ def plan(config: dict) -> list[PlannedJob]:
         names = tuple(formulations_for(iset.puzzle, cfg["formulations"]))
         if not count or not names:
             continue
-        chunks = max(1, min(count, math.ceil(count * len(names) * runs_per_instance / int(cfg["chunk_size"]))))
-        per = math.ceil(count / chunks)
-        chunks = math.ceil(count / per)
+        groups = [(names, "")] if cfg["group_formulations"] else [((name,), name) for name in names]
         puzzle, set_name = iset.name.split("/", 1)
-        for solver in cfg["solvers"]:
-            for seed in cfg["seeds"]:
-                for chunk in range(chunks):
-                    size = min(per, count - chunk * per)
-                    cells = sum(e.puzzle.shape[0] * e.puzzle.shape[1] for e in entries[chunk * per: chunk * per + size])
-                    jobs.append(PlannedJob(puzzle, set_name, names, solver, int(seed), chunk, chunks, size,
-                                           cells * len(names) * runs_per_instance))
+        for group_names, group in groups:
+            runs = count * len(group_names) * runs_per_instance
+            chunks = max(1, min(count, math.ceil(runs / int(cfg["chunk_size"]))))
+            per = math.ceil(count / chunks)
+            chunks = math.ceil(count / per)
+            for solver in cfg["solvers"]:
+                for seed in cfg["seeds"]:
+                    for chunk in range(chunks):
+                        size = min(per, count - chunk * per)
+                        cells = sum(e.puzzle.shape[0] * e.puzzle.shape[1]
+                                    for e in entries[chunk * per: chunk * per + size])
+                        jobs.append(PlannedJob(puzzle, set_name, group_names, solver, int(seed), chunk, chunks,
+                                               size, cells * len(group_names) * runs_per_instance, group))
     return jobs
 
 

@@ -61,6 +61,18 @@ def test_tiny_config_runs_through_snakemake(tmp_path):
     assert pd.read_csv(tmp_path / "results/anomalies.csv").empty
 
 
+def test_one_job_per_formulation_runs_through_snakemake(tmp_path):
+    done = snakemake(tmp_path, write_config(tmp_path, group_formulations=False), timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    runs = pd.read_parquet(tmp_path / "results/runs.parquet")
+    assert len(runs) == 2 * 2 * 2 and runs["verified"].all()
+    files = sorted((tmp_path / "results/runs").rglob("*.jsonl"))
+    assert len(files) == 2 * 2  # formulations x solvers
+    for path in files:
+        records = [json.loads(line) for line in path.read_text().splitlines()]
+        assert {r["formulation"] for r in records if r["instance"] != "noise-reference"} == {path.parent.name}
+
+
 def test_killed_run_resumes_without_duplicates(tmp_path):
     config = write_config(tmp_path, instance_sets=["sudoku/seed", "takuzu/seed"],
                           formulations=["binary", "xor-distinct"], solvers=["highs", "scip"])
@@ -100,6 +112,18 @@ def test_plan_rejects_unknown_keys_and_solvers():
         plan({"instance_sets": ["*/seed"], "solvers": ["gurobi"]})
     with pytest.raises(PuzzleError):
         plan({"instance_sets": ["nosuch/set"]})
+
+
+def test_plan_without_grouping_has_one_job_per_formulation():
+    config = {"instance_sets": ["sudoku/top95"], "formulations": {"sudoku": ["binary", "propagated"]},
+              "solvers": ["highs"], "chunk_size": 40}
+    grouped, single = plan(config), plan({**config, "group_formulations": "false"})
+    assert [j.formulations for j in grouped] == [("binary", "propagated")] * 5  # 190 runs / 40
+    assert sorted(j.formulations for j in single) == [("binary",)] * 3 + [("propagated",)] * 3
+    assert all(f"/seed0/{j.group}/chunk" in j.path("r") for j in single)
+    assert len({j.path("r") for j in grouped + single}) == len(grouped) + len(single)
+    with pytest.raises(PuzzleError, match="group_formulations must be true or false"):
+        settings({**config, "group_formulations": "maybe"})
 
 
 def test_plan_rejects_unknown_formulation_names():

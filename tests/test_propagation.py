@@ -25,6 +25,8 @@ from puzzlebench.sets import get_set
 from puzzlebench.solvers.cpsat import build_cp_model, natural_model
 from puzzlebench.worker import SolverProcess
 
+from infeasible_puzzles import infeasible_puzzles
+
 ROOT = Path(__file__).resolve().parents[1]
 OPTIONS = SolveOptions(time_limit=60, seed=1)
 SEEDS = {
@@ -164,24 +166,7 @@ def test_takuzu_rules_pair_gap_and_count():
                      propagate_takuzu(full, False)[0].argmax(axis=2), -1)[0] == [0, 0, 1, 1]).all()
 
 
-def contradictions():
-    sudoku = np.zeros((4, 4), int)
-    sudoku[0, :2] = 1, 2
-    sudoku[2, 2], sudoku[3, 2] = 3, 4             # cell (1,3) has no candidate
-    seed_killer = read_puzzle(ROOT / SEEDS["killer"][0]).puzzle
-    killer = np.zeros((9, 9), int)
-    killer[0, 0] = 1                              # the unique solution has 9 there
-    takuzu = -np.ones((4, 4), int)
-    takuzu[0, :2] = 0
-    takuzu[2, 2] = takuzu[3, 2] = 1               # (0,2) must be 1: column 3 gets three 1s
-    return [Sudoku(sudoku, name="no-candidate"),
-            KillerSudoku(killer, 3, 3, name="wrong-given", cages=seed_killer.cages),
-            Kakuro(white=[[0, 0, 0], [0, 1, 1], [0, 1, 1]], across=[[0, 0, 0], [3, 0, 0], [3, 0, 0]],
-                   down=[[0, 3, 4], [0, 0, 0], [0, 0, 0]], name="sum-clash"),
-            Takuzu(takuzu, name="forced-triple")]
-
-
-@pytest.mark.parametrize("puzzle", contradictions(), ids=lambda p: p.name)
+@pytest.mark.parametrize("puzzle", list(infeasible_puzzles().values()), ids=lambda p: p.name)
 def test_contradiction_is_detected_and_the_model_is_infeasible(puzzle, process):
     assert not reduce(puzzle)[1]
     model = build(puzzle, "propagated").model

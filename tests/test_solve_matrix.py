@@ -9,7 +9,6 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from puzzlebench import Kakuro, KillerSudoku, Sudoku, Takuzu
 from puzzlebench.checker import check
 from puzzlebench.cli import main
 from puzzlebench.io import read_puzzle, read_puzzles, read_solutions
@@ -18,6 +17,8 @@ from puzzlebench.registry import formulations, solvers
 from puzzlebench.runner import build, count_solutions, run
 from puzzlebench.solvers.mps_check import MPS_SOLVERS, read_mps_status
 from puzzlebench.worker import SolverProcess
+
+from infeasible_puzzles import infeasible_puzzles
 
 ROOT = Path(__file__).resolve().parents[1]
 SEEDS = {
@@ -65,28 +66,9 @@ def test_seed_instances_solve_and_verify(puzzle, formulation, solver, process):
         assert record.solver_time is not None and record.nodes is not None
 
 
-def _infeasible_instances():
-    sudoku = np.zeros((4, 4), int)
-    sudoku[0, :2] = 1, 2
-    sudoku[2, 2], sudoku[3, 2] = 3, 4        # cell (1,3) has no candidate
-    seed_killer = read_puzzle(ROOT / SEEDS["killer"][0]).puzzle
-    killer_givens = np.zeros((9, 9), int)
-    killer_givens[0, 0] = 1                  # the unique solution has 9 there
-    takuzu = -np.ones((4, 4), int)
-    takuzu[0, :2] = 0                        # forces (0,2) = 1: column 3 then has three 1s
-    takuzu[2, 2] = takuzu[3, 2] = 1
-    return {
-        "sudoku": Sudoku(sudoku, name="no-candidate"),
-        "killer": KillerSudoku(killer_givens, 3, 3, name="wrong-given", cages=seed_killer.cages),
-        "kakuro": Kakuro(white=[[0, 0, 0], [0, 1, 1], [0, 1, 1]], across=[[0, 0, 0], [3, 0, 0], [3, 0, 0]],
-                         down=[[0, 3, 4], [0, 0, 0], [0, 0, 0]], name="sum-clash"),
-        "takuzu": Takuzu(takuzu, name="forced-triple"),
-    }
-
-
 @pytest.mark.parametrize("puzzle,formulation,solver", PAIRS)
 def test_infeasible_instance_reported_infeasible(puzzle, formulation, solver, process):
-    record = run(_infeasible_instances()[puzzle], formulation, solver, OPTIONS, process=process)
+    record = run(infeasible_puzzles()[puzzle], formulation, solver, OPTIONS, process=process)
     assert record.status == "infeasible", record.message
     assert record.solution is None
 

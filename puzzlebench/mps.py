@@ -90,8 +90,6 @@ def _bound_lines(model: Model, cols: np.ndarray) -> list[str]:
     fixed = lo == up
     free = np.isneginf(lo) & np.isposinf(up)
     other = ~fixed & ~free
-    kind = np.full(len(lo), "", dtype=object)
-    kind[fixed], kind[free] = " FX BND ", " FR BND "
     first = np.where(fixed, _joined(" FX BND ", cols, " ", _nums(np.where(fixed, lo, 0))), None)
     first[free] = _joined(" FR BND ", cols[free])
     lower_line = np.where(np.isneginf(lo), _joined(" MI BND ", cols),

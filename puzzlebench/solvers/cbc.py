@@ -145,20 +145,19 @@ def run_cbc(mps_path: str, num_cols: int, options: SolveOptions,
     ``integrality`` marks the columns to round (none when None); ``objective(x)``
     gives the primal bound of the returned point (else the objective CBC reports).
     """
-    solution_path = os.path.join(os.path.dirname(os.path.abspath(mps_path)), "cbc-solution.txt")
-    if os.path.exists(solution_path):
-        os.remove(solution_path)
-    with captured_output(echo=options.verbose) as out:
-        try:
-            failure = _run(mps_path, solution_path, options)
-        except Exception as exc:  # an adapter never lets a solver failure escape
-            failure = SolverResult("error", message=f"{type(exc).__name__}: {exc}")
-    if failure is None and not os.path.exists(solution_path):
-        failure = SolverResult("error", message="CBC wrote no solution file")
-    if failure is not None:
-        failure.log = out.text
-        return failure
-    header, x = read_solution(solution_path, num_cols)
+    with tempfile.TemporaryDirectory(prefix="puzzlebench-cbc-") as folder:
+        solution_path = os.path.join(folder, "solution.txt")
+        with captured_output(echo=options.verbose) as out:
+            try:
+                failure = _run(mps_path, solution_path, options)
+            except Exception as exc:  # an adapter never lets a solver failure escape
+                failure = SolverResult("error", message=f"{type(exc).__name__}: {exc}")
+        if failure is None and not os.path.exists(solution_path):
+            failure = SolverResult("error", message="CBC wrote no solution file")
+        if failure is not None:
+            failure.log = out.text
+            return failure
+        header, x = read_solution(solution_path, num_cols)
     return _result(out.text, header, x, integrality, objective)
 
 

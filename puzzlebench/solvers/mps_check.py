@@ -9,10 +9,6 @@ result reading are the adapters' own; only the loading differs.
 
 from __future__ import annotations
 
-import os
-import shutil
-import tempfile
-
 from ..errors import PuzzleError
 from ..records import SolveOptions, SolverResult
 from . import cbc, highs, scip
@@ -22,16 +18,9 @@ _READERS = {
     "scip": lambda path, options: scip.run_scip(lambda s: scip.load_mps(s, path), options),
     "scip-cp": lambda path, options: scip.run_scip(lambda s: scip.load_mps(s, path), options,
                                                    scip.cp_solver_settings),
-    "cbc": lambda path, options: _cbc_in_own_folder(path, options),
+    "cbc": lambda path, options: cbc.run_cbc(path, _mps_column_count(path), options),
 }
 MPS_SOLVERS = tuple(_READERS)
-
-
-def _cbc_in_own_folder(path: str, options: SolveOptions) -> SolverResult:
-    """CBC on a copy of ``path`` in a private folder (it writes its solution file beside the model)."""
-    with tempfile.TemporaryDirectory(prefix="puzzlebench-cbc-") as folder:
-        copy = shutil.copy(path, os.path.join(folder, "model.mps"))
-        return cbc.run_cbc(copy, _mps_column_count(copy), options)
 
 
 def _mps_column_count(path: str) -> int:

@@ -11,8 +11,8 @@ from .formatting import write_table
 from .outcomes import instance_times, load_runs, prepare_runs
 from .report import summary_markdown
 from .significance import wilcoxon_table
-from .tables import (best_vs_reference_by_set, best_vs_reference_table, configuration_table, instance_spreads, ratio_table, scaling_table,
-                     sgm_column, variability_table)
+from .tables import (best_vs_reference_by_set, best_vs_reference_table, configuration_table, instance_spreads,
+                     ratio_table, scaling_table, sgm_column, variability_table)
 
 
 def read_noise(path) -> pd.DataFrame | None:
@@ -63,5 +63,5 @@ def run_analysis(runs_path, out_dir, noise_path=None, shifts=(0.01, 1, 10),
     paths += write_figures(runs, per_instance, configurations, scaling, spreads, out_dir, headline)
     summary = out_dir / "summary.md"
     summary.write_text(summary_markdown(runs, noise, configurations, best, tests, shifts[0], time_measure,
-                                             best_by_set))
+                                        best_by_set))
     return [*paths, summary]

@@ -38,7 +38,6 @@ tables of 2^N digit sets, hence N <= :data:`MAX_SET_DIGITS`.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -98,12 +97,14 @@ def propagate(cand: np.ndarray, units: np.ndarray, sum_groups: list[np.ndarray] 
     work = np.zeros((ncells + 1, digits), bool)   # row ncells: padding, a cell without candidates
     work[:ncells] = cand
     groups = [np.asarray(u) for u in units] + [np.asarray(g) for g in sum_groups]
-    rules = _GroupRules.for_groups(groups, ncells)
+    rules = _group_rules(ncells, tuple(len(g) for g in groups),
+                         np.concatenate(groups).astype(np.int64).tobytes() if groups else b"")
+    eliminated = np.zeros(ncells + 1, bool)  # fixed cells whose digit has left their peers
     sums = _SumGroups(sum_groups, np.asarray(sum_totals, dtype=np.int64), digits)
     once = np.zeros((len(groups), digits), bool)
     once[: len(units)] = True
     while True:
-        while rules.step(work, once):
+        while rules.step(work, once, eliminated):
             pass
         if not rules.consistent(work, once) or not len(sum_groups):
             break
@@ -113,6 +114,14 @@ def propagate(cand: np.ndarray, units: np.ndarray, sum_groups: list[np.ndarray] 
         if (work == before).all():
             break
     return Reduction(work[:ncells], sums.sets, rules.consistent(work, once))
+
+
+@lru_cache(maxsize=64)
+def _group_rules(ncells: int, lengths: tuple[int, ...], cells: bytes) -> _GroupRules:
+    """The (read-only) rule tables of the groups whose cells, concatenated, are ``cells``; cached,
+    because every Sudoku of one shape has the same units."""
+    flat = np.frombuffer(cells, dtype=np.int64)
+    return _GroupRules(np.split(flat, np.cumsum(lengths)[:-1]) if lengths else [], ncells)
 
 
 def _padded(values: np.ndarray, keys: np.ndarray, nkeys: int, fill: int) -> np.ndarray:
@@ -133,24 +142,6 @@ class _GroupRules:
     point at.
     """
 
-    _tables: dict = {}  # key of the groups -> a _GroupRules whose index tables new ones share
-    _MAX_TABLES = 64
-
-    @classmethod
-    def for_groups(cls, groups: list[np.ndarray], ncells: int) -> _GroupRules:
-        """Fresh rules for ``groups``, sharing the index tables of an earlier call with the same
-        groups (every Sudoku of one shape has the same units): only ``eliminated`` is per call."""
-        key = (ncells, tuple(len(g) for g in groups), np.concatenate(groups).astype(np.int64).tobytes()
-               if groups else b"")
-        template = cls._tables.get(key)
-        if template is None:
-            if len(cls._tables) >= cls._MAX_TABLES:
-                cls._tables.clear()
-            template = cls._tables[key] = cls(groups, ncells)
-        rules = copy.copy(template)
-        rules.eliminated = np.zeros(ncells + 1, bool)
-        return rules
-
     def __init__(self, groups: list[np.ndarray], ncells: int):
         ngroups = len(groups)
         slot_group = np.repeat(np.arange(ngroups), [len(g) for g in groups])
@@ -161,7 +152,6 @@ class _GroupRules:
         padded_cells = np.vstack([self.cells, np.full((1, self.cells.shape[1]), ncells)])
         peers = padded_cells[self.cell_groups].reshape(ncells + 1, -1)
         self.peers = np.where(peers == np.arange(ncells + 1)[:, None], ncells, peers)
-        self.eliminated = np.zeros(ncells + 1, bool)  # fixed cells whose digit left their peers
         first, second = self.cell_groups[:, :, None], self.cell_groups[:, None, :]
         shared = (first < ngroups) & (second < ngroups) & (first != second)
         keys = (first * ngroups + second)[shared]
@@ -176,15 +166,16 @@ class _GroupRules:
         in_inner = (self.cell_groups[outer_cells] == self.inner_group[:, None, None]).any(axis=2)
         self.outside = np.where(in_inner, ncells, outer_cells)
 
-    def step(self, cand: np.ndarray, once: np.ndarray) -> bool:
+    def step(self, cand: np.ndarray, once: np.ndarray, eliminated: np.ndarray) -> bool:
         """One pass of the rules over ``cand`` (in place): naked and hidden singles, and locked
-        candidates only when the singles removed nothing.  Whether a candidate went."""
+        candidates only when the singles removed nothing.  Whether a candidate went.
+        ``eliminated`` marks the fixed cells whose digit already left their peers (updated)."""
         before = int(cand.sum())
-        new = (cand.sum(axis=1) == 1) & ~self.eliminated
+        new = (cand.sum(axis=1) == 1) & ~eliminated
         if new.any():
             cells = np.flatnonzero(new)
             cand[self.peers[cells], cand[cells].argmax(axis=1)[:, None]] = False
-            self.eliminated |= new
+            eliminated |= new
         count = cand[self.cells].sum(axis=1)
         hidden = once & (count == 1)
         if hidden.any():

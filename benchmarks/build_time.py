@@ -5,7 +5,7 @@
     python benchmarks/build_time.py --quick         # 9x9 and the seed puzzles, one repeat (CI smoke run)
     python benchmarks/build_time.py --runs results/runs.parquet
 
-Prints three Markdown tables:
+Prints four Markdown tables:
 
 1. build time of each formulation (``puzzlebench.registry.formulations()``), timed
    with ``puzzlebench.runner.build`` (the figure stored as ``build_time``), median
@@ -14,7 +14,9 @@ Prints three Markdown tables:
    documentation's Sudoku example does (``LpVariable.dicts``, one ``lpSum(...) == 1``
    per cell, unit and digit, one ``== 1`` row per given; build only, no solve)
    against puzzlebench's ``sudoku/binary`` build, and the ratio;
-3. from a results store (``--runs``, default ``results/runs.parquet`` when it
+3. writing the Sudoku ``binary`` model as MPS (``Model.to_mps``), which the CBC
+   adapter does for every solve, median and minimum of ``--repeats`` writes;
+4. from a results store (``--runs``, default ``results/runs.parquet`` when it
    exists): sum(build_time) / sum(solver_time) per formulation and overall.
 
 The instances: Sudoku 9x9 = ``sudoku/top95`` #1, 16x16 = ``sudoku/janko16`` #1,
@@ -155,6 +157,21 @@ def pulp_comparison(instances, repeats: int, pulp_repeats: int) -> list[list]:
     return out
 
 
+def mps_write_times(instances, repeats: int) -> list[list]:
+    import tempfile
+    from puzzlebench.runner import build
+    out = []
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "model.mps"
+        for label, puzzle in instances:
+            model = build(puzzle, "binary").model
+            model.to_mps(path)  # warm-up
+            times = timings(lambda: model.to_mps(path), repeats)
+            out.append([size_of(puzzle), label, f"{path.stat().st_size / 1e3:.0f}",
+                        f"{ms(median(times), 2)} ({ms(min(times), 2)})"])
+    return out
+
+
 def build_share(path: Path) -> tuple[list[list], float | None]:
     import pandas as pd
     runs = pd.read_parquet(path, columns=["puzzle", "formulation", "build_time", "solver_time"])
@@ -222,6 +239,9 @@ def main(argv=None) -> int:
             ok = float(row[-2].rstrip("x")) >= PULP_TARGET
             print(f"target: at least {PULP_TARGET:.0f}x faster than PuLP on 25x25: medians {row[-2]}, "
                   f"minimums {row[-1]} ({'met' if ok else 'NOT met'} on medians)")
+
+    table(["size", "instance", "MPS (kB)", "write: median (min), ms"], mps_write_times(sudoku, repeats),
+          title=f"Sudoku binary model written as MPS (the CBC adapter's input), median of {repeats}")
 
     runs = args.runs or REPO / "results" / "runs.parquet"
     if runs.is_file():

@@ -1,8 +1,9 @@
 """A batch job: one (instance set, solver, seed) with one or more formulations, or a chunk of it.
 
 Imports and the solver child process are paid once per job; the solves run one
-at a time, formulation by formulation.  Every row is a RunRecord plus the instance's set, size, number of
-givens and permutation id, and the provenance of the run.  The job also solves
+at a time, formulation by formulation.  Every row is a RunRecord plus the
+instance's set, size, number of givens and permutation id, and the provenance
+of the run.  The job also solves
 a fixed reference puzzle at its start and end (``role = "noise"``) so the
 analysis can report how noisy the machine was.  Rows are written atomically:
 to a temporary file, renamed into place when the job is complete.

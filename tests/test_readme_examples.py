@@ -25,9 +25,9 @@ def load(code: str, package: str) -> None:
 
 
 def test_readme_formulation_and_solver_examples_work(monkeypatch):
+    registry.formulations(), registry.solvers()  # load the real plug-ins into the real registry first
     monkeypatch.setattr(registry, "_SOLVERS", dict(registry._SOLVERS))
     monkeypatch.setattr(registry, "_FORMULATIONS", dict(registry._FORMULATIONS))
-    registry.formulations(), registry.solvers()  # load the real plug-ins first
     formulation_code, solver_code = python_blocks()
     load(formulation_code, "puzzlebench.formulations")
     load(solver_code, "puzzlebench.solvers")

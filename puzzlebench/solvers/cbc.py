@@ -7,8 +7,8 @@ library because OR-Tools ships COIN-OR libraries with the same sonames as
 cbcbox's (``libOsi.so.0``, ``libCgl.so.0``) but another ABI: both cannot live in
 one link namespace, and loading CBC into a namespace of its own (``dlmopen``)
 crashed on some machines.  A process of its own isolates CBC completely; the
-cost is about 5 ms per solve for the process start and the MPS round trip
-(measured in ``benchmarks/overhead.py``).
+cost is the process start and the MPS write per solve (``benchmarks/build_time.py``
+times the write), which ``wall_time`` includes and ``solver_time`` does not.
 
 Figures come from the summary CBC's log ends with: ``nodes`` is "Enumerated
 nodes" (CBC does not count the root: 0 when the root solved the model; the

@@ -2,9 +2,9 @@
 
 Figures: ``nodes`` is HiGHS's ``mip_node_count``, which counts the root node
 (1 when the root solved the model, 0 when presolve did); ``lp_iterations`` is
-``simplex_iteration_count``; ``solver_time`` is ``getRunTime()`` across the ``run()``; the presolved
-size is parsed from the first "Presolve reductions" line of the log ("Reduced to
-empty" gives 0 rows, 0 columns).  ``root_solved`` means the solve completed
+``simplex_iteration_count``; ``solver_time`` is the growth of ``getRunTime()``
+across the ``run()``; the presolved size is parsed from the first "Presolve
+reductions" line of the log ("Reduced to empty" gives 0 rows, 0 columns).  ``root_solved`` means the solve completed
 with ``mip_node_count <= 1``, that is without branching.
 
 Threads: HiGHS runs one thread scheduler per process, fixed by the first

@@ -5,8 +5,13 @@
     snakemake --cores 2 --configfile my-study.yaml
 
 Each job solves one (set, solver, seed) chunk with every selected formulation in
-one process (or one formulation, with group_formulations: false) and writes its records atomically; `gather` builds results/runs.parquet and
-results/runs.csv, and lists wrong answers and disagreements in anomalies.csv.
+one process (or one formulation, with group_formulations: false) and writes its
+chunk file atomically; `gather` (`puzzlebench gather`) checks every chunk is whole
+and builds results/runs.parquet, runs.csv, noise.csv and anomalies.csv, all or
+nothing. Those files are not Snakemake outputs (Snakemake deletes a job's
+outputs before it runs and when it fails): the gather rule's output is the
+marker results/store.json, written last, so a failed gather leaves the previous
+store, and the summary, untouched.
 """
 
 import os
@@ -54,11 +59,12 @@ FIGURE_KINDS = {
 }
 
 
+STORE = f"{RESULTS}/store.json"
+
+
 rule all:
     input:
-        f"{RESULTS}/runs.parquet",
-        f"{RESULTS}/runs.csv",
-        f"{RESULTS}/anomalies.csv",
+        STORE,
         f"{RESULTS}/summary.md",
 
 
@@ -72,42 +78,26 @@ rule batch:
         runtime=lambda wc: job_runtime_minutes(job_of(wc), CFG),
         mem_mb=2000,
     params:
-        formulations=lambda wc: ",".join(job_of(wc).formulations),
-        time_limit=CFG["time_limit"],
-        permutations=CFG["permutations"],
-        max_instances=CFG["max_instances"],
+        job=lambda wc: job_of(wc).to_json(),
     log:
         RESULTS + "/logs/{puzzle}/{set}/{solver}/seed{seed}/{group}chunk{chunk}of{chunks}.log",
     shell:
-        "{PYTHON:q} -m puzzlebench batch --set {wildcards.puzzle}/{wildcards.set} "
-        "--formulation {params.formulations:q} --solver {wildcards.solver} --seed {wildcards.seed} "
-        "--chunk {wildcards.chunk}/{wildcards.chunks} --permutations {params.permutations} "
-        "--time-limit {params.time_limit} --threads {threads} --max-instances {params.max_instances} "
-        "-o {output:q} 2> {log:q}"
+        "{PYTHON:q} -m puzzlebench batch --job {params.job:q} --threads {threads} -o {output:q} 2> {log:q}"
 
 
 rule gather:
     input:
         [job.path(RESULTS) for job in JOBS],
     output:
-        runs=f"{RESULTS}/runs.parquet",
-        csv=f"{RESULTS}/runs.csv",
-        noise=f"{RESULTS}/noise.csv",
-        anomalies=f"{RESULTS}/anomalies.csv",
-    run:
-        from puzzlebench.store import gather
-
-        runs, anomalies = gather(input, RESULTS)
-        if len(anomalies):
-            print(f"WARNING: {len(anomalies)} anomalies (wrong answers, disagreements or errors): "
-                  f"see {output.anomalies}", file=sys.stderr)
+        STORE,
+    shell:
+        "{PYTHON:q} -m puzzlebench gather {input:q} -o {RESULTS:q} --manifest {output:q}"
 
 
 rule analysis:
     """Tables, figures and summary.md from the results store (rerun alone: snakemake analysis)."""
     input:
-        runs=f"{RESULTS}/runs.parquet",
-        noise=f"{RESULTS}/noise.csv",
+        STORE,
     output:
         summary=report(f"{RESULTS}/summary.md", category="Summary"),
         tables=report(directory(f"{RESULTS}/tables"), patterns=["{name}.csv"],
@@ -116,7 +106,9 @@ rule analysis:
                         caption=f"analysis/captions/{kind}.rst", category=title, labels={"puzzle": "{puzzle}"})
            for kind, title in FIGURE_KINDS.items()},
     params:
+        runs=f"{RESULTS}/runs.parquet",
+        noise=f"{RESULTS}/noise.csv",
         shift=CFG.get("analysis", {}).get("shift", 0.01),
     shell:
-        "{PYTHON:q} -m puzzlebench analyze {input.runs:q} -o {RESULTS:q} --noise {input.noise:q} "
+        "{PYTHON:q} -m puzzlebench analyze {params.runs:q} -o {RESULTS:q} --noise {params.noise:q} "
         "--shift {params.shift}"

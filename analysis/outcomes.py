@@ -1,17 +1,20 @@
 """What each run counts as: solved or not, wrong or not, and the time it counts with.
 
-Every analysis starts from :func:`prepare_runs`, which adds these columns to the
-results store (one row per run):
+Every analysis starts from :func:`prepare_runs`, which takes the results store
+(one row per run, typed by :data:`puzzlebench.store.SCHEMA`, with the
+``outcome`` the store decided), leaves out the ``skipped`` runs (they were not
+made; :func:`skipped_runs` has them, counted in their own column) and adds:
 
-* ``solved``: status optimal/feasible with a grid the checker accepted
-  (``verified`` True), or status infeasible;
-* ``wrong``: the checker rejected the grid (``verified`` False); never solved;
+* ``solved``: outcome ``solved`` (a grid the checker accepted) or
+  ``infeasible_proved`` (an infeasible verdict no grid contradicts);
+* ``wrong``: outcome ``wrong`` (the checker rejected the grid); never solved;
 * ``measured``: the time measure, ``solver_time + build_time`` ("time", the
   default: model building and propagation count as the formulation's time;
   ``wall_time`` stands in for a missing ``solver_time``) or
   ``wall_time + build_time`` ("wall");
 * ``time``: ``min(measured, time_limit)`` for solved runs and ``time_limit``
-  for every other run (PAR1: unsolved runs count at the time limit);
+  for every other run (PAR1: unsolved, wrong, false_infeasible, no_grid and
+  error runs count at the time limit);
 * ``n``: the number of grid rows, parsed from ``size`` ("9x9" -> 9).
 
 A configuration is (formulation, solver); an instance is (instance_set,
@@ -22,61 +25,40 @@ one seed.  Table statistics keep every run as one observation;
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import numpy as np
 import pandas as pd
+
+from puzzlebench.store import SOLVED_OUTCOMES, read_store
 
 CONFIG = ["formulation", "solver"]
 INSTANCE = ["instance_set", "instance", "permutation"]
-FOUND_STATUSES = ("optimal", "feasible")
 TIME_MEASURES = ("time", "wall")
 REFERENCE_SOLVER = "cpsat"
 
-NUMERIC_COLUMNS = ("seed", "threads", "time_limit", "wall_time", "solver_time", "build_time", "nodes",
-                   "lp_iterations", "rows", "cols", "nonzeros", "presolved_rows", "presolved_cols",
-                   "permutation", "cpu_count", "givens")
-TEXT_COLUMNS = ("instance", "puzzle", "formulation", "solver", "solver_version", "status", "message",
-                "instance_set", "size", "puzzlebench_version", "git_commit", "python_version",
-                "cpu_model", "hostname", "platform", "date", "solver_versions", "violations")
-FLAG_COLUMNS = ("verified", "root_solved", "preprocessing_solved")
-FLAG_VALUES = {True: True, False: False, "True": True, "False": False, "true": True, "false": False}
 
-
-def load_runs(path) -> pd.DataFrame:
-    """The results store at ``path``: Parquet, or CSV for any other suffix."""
-    path = Path(path)
-    return pd.read_parquet(path) if path.suffix == ".parquet" else pd.read_csv(path)
-
-
-def three_valued(values: pd.Series) -> pd.Series:
-    """A True/False/None column (or its CSV spelling) as True, False or NaN."""
-    return values.map(FLAG_VALUES)
+def load_runs(paths) -> pd.DataFrame:
+    """The results store at ``paths``: Parquet, CSV, or JSON-lines files (see :func:`puzzlebench.store.read_table`)."""
+    return read_store(paths)
 
 
 def flag(values: pd.Series) -> pd.Series:
     """A True/False/None column as a boolean Series: True only where the value is True."""
-    return three_valued(values).eq(True).astype(bool)
+    return values.eq(True).astype(bool)
 
 
-def _complete(runs: pd.DataFrame) -> pd.DataFrame:
-    """``runs`` with every column the analysis reads (missing ones empty) in a usable dtype."""
-    missing = [c for c in (*NUMERIC_COLUMNS, *TEXT_COLUMNS, *FLAG_COLUMNS) if c not in runs]
-    runs = runs.assign(**{c: pd.Series(np.nan, index=runs.index, dtype=object) for c in missing})
-    numbers = {c: pd.to_numeric(runs[c], errors="coerce") for c in NUMERIC_COLUMNS}
-    numbers["permutation"] = numbers["permutation"].fillna(0).astype(int)
-    return runs.assign(**numbers)
+def skipped_runs(runs: pd.DataFrame) -> pd.DataFrame:
+    """The runs of the store that were not made (outcome ``skipped``)."""
+    return runs[runs["outcome"].eq("skipped")]
 
 
 def measured_time(runs: pd.DataFrame, measure: str = "time") -> pd.Series:
     """``solver_time + build_time`` (solver_time falling back to wall_time) or ``wall_time + build_time``."""
     if measure not in TIME_MEASURES:
         raise ValueError(f"unknown time measure {measure!r} (known: {', '.join(TIME_MEASURES)})")
-    build = pd.to_numeric(runs["build_time"], errors="coerce").fillna(0.0)
-    wall = pd.to_numeric(runs["wall_time"], errors="coerce")
+    build = runs["build_time"].astype(float).fillna(0.0)
+    wall = runs["wall_time"].astype(float)
     if measure == "wall":
         return wall + build
-    return pd.to_numeric(runs["solver_time"], errors="coerce").fillna(wall) + build
+    return runs["solver_time"].astype(float).fillna(wall) + build
 
 
 def grid_rows(size: pd.Series) -> pd.Series:
@@ -85,16 +67,15 @@ def grid_rows(size: pd.Series) -> pd.Series:
 
 
 def prepare_runs(runs: pd.DataFrame, measure: str = "time") -> pd.DataFrame:
-    """The runs with ``solved``, ``wrong``, ``measured``, ``time`` and ``n`` added (see the module doc)."""
-    runs = _complete(runs.reset_index(drop=True))
-    verified = three_valued(runs["verified"])
-    wrong = verified.eq(False).astype(bool)
-    solved = (runs["status"].isin(FOUND_STATUSES) & flag(verified)) | runs["status"].eq("infeasible")
+    """The runs made (outcome not ``skipped``) with ``solved``, ``wrong``, ``measured``, ``time``
+    and ``n`` added (see the module doc)."""
+    runs = runs[~runs["outcome"].eq("skipped")].reset_index(drop=True)
+    solved = runs["outcome"].isin(SOLVED_OUTCOMES)
     measured = measured_time(runs, measure)
     return runs.assign(
-        verified=verified, root_solved=flag(runs["root_solved"]),
-        preprocessing_solved=flag(runs["preprocessing_solved"]), solved=solved, wrong=wrong,
-        measured=measured, time=measured.clip(upper=runs["time_limit"]).where(solved, runs["time_limit"]),
+        root_solved=flag(runs["root_solved"]), preprocessing_solved=flag(runs["preprocessing_solved"]),
+        solved=solved, wrong=runs["outcome"].eq("wrong"), measured=measured,
+        time=measured.clip(upper=runs["time_limit"]).where(solved, runs["time_limit"]),
         n=grid_rows(runs["size"]))
 
 

@@ -8,7 +8,7 @@ import pandas as pd
 
 from .figures import write_figures
 from .formatting import write_table
-from .outcomes import instance_times, load_runs, prepare_runs
+from .outcomes import instance_times, load_runs, prepare_runs, skipped_runs
 from .report import summary_markdown
 from .significance import wilcoxon_table
 from .tables import (best_vs_reference_by_set, best_vs_reference_table, configuration_table, instance_spreads,
@@ -30,19 +30,21 @@ def run_analysis(runs_path, out_dir, noise_path=None, shifts=(0.01, 1, 10),
                  time_measure: str = "time") -> list[Path]:
     """Write tables/, figures/ and summary.md for the results store ``runs_path`` into ``out_dir``.
 
-    ``shifts``: the SGM time shifts in seconds, the first being the headline one
+    ``runs_path``: a store (Parquet or CSV) or JSON-lines files (a list).  ``shifts``: the SGM time shifts in seconds, the first being the headline one
     (duplicates dropped).  ``noise_path``: the reference solves (noise.csv), or
     None.  ``time_measure``: "time" (solver + build) or "wall" (wall + build).
     Returns the paths written.
     """
     out_dir = Path(out_dir)
     shifts = tuple(dict.fromkeys(float(s) for s in shifts))
-    runs = prepare_runs(load_runs(runs_path), time_measure)
+    store = load_runs(runs_path)
+    runs = prepare_runs(store, time_measure)
+    skipped = skipped_runs(store)
     noise = read_noise(noise_path)
     headline = sgm_column(time_measure, shifts[0])
 
     per_instance = instance_times(runs)
-    configurations = configuration_table(runs, shifts, time_measure)
+    configurations = configuration_table(runs, shifts, time_measure, skipped)
     scaling = scaling_table(runs)
     spreads = instance_spreads(runs)
     best = best_vs_reference_table(configurations, per_instance, headline)
@@ -63,5 +65,5 @@ def run_analysis(runs_path, out_dir, noise_path=None, shifts=(0.01, 1, 10),
     paths += write_figures(runs, per_instance, configurations, scaling, spreads, out_dir, headline)
     summary = out_dir / "summary.md"
     summary.write_text(summary_markdown(runs, noise, configurations, best, tests, shifts[0], time_measure,
-                                        best_by_set))
+                                        best_by_set, skipped=len(skipped)))
     return [*paths, summary]

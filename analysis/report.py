@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import json
-
 import numpy as np
 import pandas as pd
 
-from puzzlebench.store import find_anomalies
+from puzzlebench.store import ANOMALIES
 
 from .formatting import markdown_table
 from .outcomes import REFERENCE_SOLVER, measured_time
@@ -43,8 +41,10 @@ def setup_section(runs: pd.DataFrame, measure: str) -> str:
         f"{runs['formulation'].nunique()}; solvers: {runs['solver'].nunique()}; dates: {date_range}",
         "- Instance sets (puzzles run): "
         + (", ".join(f"{name}: {count}" for name, count in sets.items()) or "--"),
-        f"- Time measure: {time_text}; unsolved runs count at the time limit. A run is solved when its status "
-        "is optimal/feasible with a grid the checker accepts, or infeasible.",
+        f"- Time measure: {time_text}; unsolved runs count at the time limit. A run is solved when its "
+        "outcome is solved (a grid the checker accepts) or infeasible_proved (infeasible, and no reference "
+        "solution nor other run shows a grid); wrong, false_infeasible, no_grid and error runs count as "
+        "unsolved; skipped runs are left out.",
     ]
     return "\n".join(lines)
 
@@ -63,15 +63,14 @@ def noise_section(noise: pd.DataFrame | None, measure: str) -> str:
         "between configurations within this spread may be machine noise."])
 
 
-def anomaly_section(runs: pd.DataFrame) -> str:
-    """Counts of wrong answers, cross-solver disagreements and solver errors (see anomalies.csv)."""
-    if not len(runs):
-        return "## Anomalies\n\nNo runs."
-    decoded = runs.assign(violations=runs["violations"].map(
-        lambda v: json.loads(v) if isinstance(v, str) and v.startswith("[") else []))
-    counts = find_anomalies(decoded)["kind"].value_counts()
-    parts = [f"{counts.get(kind, 0)} {kind}" for kind in ("wrong", "disagreement", "error")]
-    return f"## Anomalies\n\nAnomalies: {sum(counts)} ({', '.join(parts)}; listed in anomalies.csv)."
+def anomaly_section(runs: pd.DataFrame, skipped: int = 0) -> str:
+    """The count of anomalous runs first, then by outcome (wrong, false_infeasible, no_grid, error;
+    each listed in anomalies.csv), and the runs skipped (not made)."""
+    counts = runs["outcome"].value_counts() if len(runs) else pd.Series(dtype=int)
+    parts = [f"{counts.get(kind, 0)} {kind}" for kind in ANOMALIES]
+    total = sum(int(counts.get(kind, 0)) for kind in ANOMALIES)
+    return (f"## Anomalies\n\nAnomalies: {total} ({', '.join(parts)}; listed in anomalies.csv). "
+            f"Skipped runs (not made, see their message): {skipped}.")
 
 
 def _preprocessed(count) -> str:
@@ -113,13 +112,14 @@ def findings_section(configurations: pd.DataFrame, best: pd.DataFrame, tests: pd
 
 def summary_markdown(runs: pd.DataFrame, noise: pd.DataFrame | None, configurations: pd.DataFrame,
                      best: pd.DataFrame, tests: pd.DataFrame, shift: float, measure: str,
-                     best_by_set: pd.DataFrame | None = None) -> str:
-    """The whole summary.md text; ``shift`` is the headline SGM shift the ``best`` table used."""
+                     best_by_set: pd.DataFrame | None = None, skipped: int = 0) -> str:
+    """The whole summary.md text, the anomaly count first; ``shift`` is the headline SGM shift the
+    ``best`` table used; ``skipped`` the number of runs not made."""
     sections = [
         "# puzzlebench results summary",
+        anomaly_section(runs, skipped),
         setup_section(runs, measure),
         noise_section(noise, measure),
-        anomaly_section(runs),
         findings_section(configurations, best, tests),
         "## Best configuration per puzzle against CP-SAT\n\n"
         f"SGM = shifted geometric mean of time over all runs, shift {shift:g} s, unsolved at the time limit; "

@@ -15,6 +15,8 @@ from .stats import grouped_sgm, power_law_fit, spread, virtual_best
 COUNT_SHIFT = 100
 """Shift of the shifted geometric means of nodes and LP iterations."""
 VIRTUAL_BEST = "virtual best"
+UNSOLVED_COUNTS = ("time_limit", "error", "wrong", "false_infeasible", "no_grid")
+"""The outcomes the configurations table counts besides solved (and skipped)."""
 KEYS = ["puzzle", *CONFIG]
 
 
@@ -26,10 +28,15 @@ def ratio_column(quantity: str, shift: float) -> str:
     return f"{quantity}_ratio_s{shift:g}"
 
 
-def configuration_table(runs: pd.DataFrame, shifts=(0.01, 1, 10), measure: str = "time") -> pd.DataFrame:
+def configuration_table(runs: pd.DataFrame, shifts=(0.01, 1, 10), measure: str = "time",
+                        skipped: pd.DataFrame | None = None) -> pd.DataFrame:
     """Per puzzle x formulation x solver: counts, shifted geometric means, root share and model size.
 
-    Counts: runs, solved, status time_limit, status error, wrong (grid rejected).
+    Counts: runs (made), solved (outcomes solved and infeasible_proved), then one
+    column per other outcome: time_limit, error, wrong (grid rejected),
+    false_infeasible, no_grid; and skipped, the runs of ``skipped`` (the store's
+    runs not made, :func:`~puzzlebench.analysis.outcomes.skipped_runs`), which
+    are in no other column nor statistic.
     ``{measure}_sgm_s{s}``: SGM_s of ``time`` over all runs (unsolved at the time
     limit), one column per shift s.  ``nodes_sgm_s100`` and
     ``lp_iterations_sgm_s100``: SGM with shift 100 over the runs reporting the
@@ -39,16 +46,22 @@ def configuration_table(runs: pd.DataFrame, shifts=(0.01, 1, 10), measure: str =
     runs reporting them.
     """
     by = [runs[k] for k in KEYS]
-    counts = pd.DataFrame({"runs": 1, "solved": runs["solved"], "time_limit": runs["status"].eq("time_limit"),
-                           "error": runs["status"].eq("error"), "wrong": runs["wrong"]}).astype(int)
+    counts = pd.DataFrame({"runs": 1, "solved": runs["solved"],
+                           **{o: runs["outcome"].eq(o) for o in UNSOLVED_COUNTS}}).astype(int)
     parts = [counts.groupby(by, sort=True, dropna=False).sum()]
+    if skipped is not None and len(skipped):
+        parts.append(skipped.groupby(KEYS, sort=True, dropna=False).size().rename("skipped"))
     parts += [grouped_sgm(runs["time"], by, s).rename(sgm_column(measure, s)) for s in shifts]
     parts += [grouped_sgm(runs[q], by, COUNT_SHIFT).rename(sgm_column(q, COUNT_SHIFT))
               for q in ("nodes", "lp_iterations")]
     sizes = ["rows", "cols", "nonzeros", "presolved_rows", "presolved_cols"]
     parts.append(runs[sizes].astype(float).assign(root_share=runs["root_solved"].astype(float))
                  .groupby(by, sort=True, dropna=False).mean()[["root_share", *sizes]])
-    return pd.concat(parts, axis=1).rename_axis(KEYS).reset_index()
+    table = pd.concat(parts, axis=1).rename_axis(KEYS).reset_index()
+    count_columns = ["runs", "solved", *UNSOLVED_COUNTS, "skipped"]
+    table = table.assign(skipped=table.get("skipped", 0))
+    table[count_columns] = table[count_columns].fillna(0).astype(int)
+    return table[[*KEYS, *count_columns, *[c for c in table.columns if c not in (*KEYS, *count_columns)]]]
 
 
 def ratio_table(runs: pd.DataFrame, configurations: pd.DataFrame, shifts=(0.01, 1, 10),

@@ -188,7 +188,12 @@ def xor_distinct(puzzle: Takuzu) -> Model:
     return _xor_model(puzzle, "xor-distinct", exact=True)
 
 
-@formulation("takuzu", "integer-encoding", description="""
+def encodable(puzzle: Takuzu) -> bool:
+    """puzzles with lines of at most 18 cells, or without distinct lines"""
+    return not puzzle.distinct_lines or max(puzzle.shape) <= MAX_ENCODED_LINE
+
+
+@formulation("takuzu", "integer-encoding", applies=encodable, description="""
     The binary model where, with distinct lines, each line is read as a binary
     number v = sum_j 2^j x_j (an integer variable) and two lines of a kind must get
     different numbers, through a binary order variable o and big-M 2^P

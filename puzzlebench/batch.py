@@ -1,12 +1,15 @@
 """A batch job: one (instance set, solver, seed) with one or more formulations, or a chunk of it.
 
 Imports and the solver child process are paid once per job; the solves run one
-at a time, formulation by formulation.  Every row is a RunRecord plus the
-instance's set, size, number of givens and permutation id, and the provenance
-of the run.  The job also solves
-a fixed reference puzzle at its start and end (``role = "noise"``) so the
-analysis can report how noisy the machine was.  Rows are written atomically:
-to a temporary file, renamed into place when the job is complete.
+at a time, formulation by formulation.  Every row is a RunRecord plus its
+RunContext (the instance's set, size, number of givens, permutation id and
+reference solution) and the Provenance of the run.  The job also solves a fixed
+reference puzzle at its start and end (``role = "noise"``) so the analysis can
+report how noisy the machine was.  A run whose formulation does not apply to
+the puzzle, or whose model does not build, is a ``skipped`` row, and the job
+goes on.  The rows go between the header and end line of a chunk file
+(:mod:`puzzlebench.chunks`), written atomically: to a temporary file, renamed
+into place when the job is complete.
 """
 
 from __future__ import annotations
@@ -14,38 +17,24 @@ from __future__ import annotations
 import json
 import os
 import sys
-from dataclasses import dataclass
+from dataclasses import asdict
 from pathlib import Path
 
 import numpy as np
 
+from . import chunks
+from .jobs import Job
 from .provenance import stamp
-from .records import SolveOptions
+from .records import RunContext, SolveOptions
 from .registry import get_formulation, get_solver, solvers
 from .runner import run, run_many, solver_version
 from .worker import SolverProcess
 
 NOISE_PUZZLE = ".2..3..4.6.......3..4...5.....8.6...8...1...6...7.5.....7...6..4.......8.3..4..2."
 NOISE_FORMULATION, NOISE_SOLVER = "binary", "highs"
+NOISE_RUNS = 2  # at the start and at the end of every job
 
-
-@dataclass
-class Job:
-    instance_set: str
-    formulation: str | tuple[str, ...]  # one name, several (a tuple), or several comma-separated
-    solver: str
-    seed: int = 0
-    chunk: int = 0
-    chunks: int = 1
-    permutations: int = 0
-    time_limit: float = 60.0
-    threads: int = 1
-    max_instances: int = 0
-
-    @property
-    def formulations(self) -> tuple[str, ...]:
-        names = self.formulation.split(",") if isinstance(self.formulation, str) else self.formulation
-        return tuple(name.strip() for name in names if name.strip())
+__all__ = ["Job", "run_job", "write_rows_atomically"]
 
 
 def size_label(puzzle) -> str:
@@ -60,13 +49,9 @@ def noise_puzzle():
 
 
 def select_entries(job: Job) -> list:
-    """The entries of the job's chunk: the first ``max_instances`` of the set, split in contiguous chunks."""
+    """The entries of the job's chunk of its set."""
     from .sets import get_set
-    entries = get_set(job.instance_set).entries()
-    if job.max_instances:
-        entries = entries[: job.max_instances]
-    per = -(-len(entries) // job.chunks) if entries else 0
-    return entries[job.chunk * per: (job.chunk + 1) * per]
+    return job.select(get_set(job.instance_set).entries())
 
 
 def _variants(entry, job: Job):
@@ -79,26 +64,26 @@ def _variants(entry, job: Job):
 
 
 def run_job(job: Job, progress: bool = True):
-    """Yield one row (a dict) per run of the job, noise references included."""
+    """Yield the lines of the job's chunk file: header, one row (a dict) per run and noise
+    reference, end line."""
     get_solver(job.solver)
     entries = select_entries(job)
     for entry in entries:
         for name in job.formulations:
             get_formulation(entry.puzzle.puzzle, name)
     options = SolveOptions(threads=job.threads, seed=job.seed, time_limit=job.time_limit)
-    provenance = stamp()
-    provenance["solver_versions"] = json.dumps({s.name: _safe_version(s) for s in solvers()})
-    common = {"instance_set": job.instance_set, **provenance}
+    provenance = stamp(json.dumps({s.name: _safe_version(s) for s in solvers()}))
     reference = noise_puzzle()
     variants = [(entry, pid, puzzle, transform) for entry in entries
                 for pid, puzzle, transform in _variants(entry, job)]
+    planned = [(name, entry.name, pid) for name in job.formulations for entry, pid, _, _ in variants]
+    yield chunks.header(asdict(job), planned, NOISE_RUNS)
     bar = None
-    if progress and sys.stderr.isatty() and len(variants) * len(job.formulations) > 1:
+    if progress and sys.stderr.isatty() and len(planned) > 1:
         from tqdm import tqdm  # imported only when a bar is shown
-        bar = tqdm(total=len(variants) * len(job.formulations), desc=f"{job.instance_set} {job.solver}",
-                   unit="run", file=sys.stderr)
+        bar = tqdm(total=len(planned), desc=f"{job.instance_set} {job.solver}", unit="run", file=sys.stderr)
     with SolverProcess() as process:
-        yield _noise_row(reference, options, process, common)
+        yield _noise_row(reference, options, process, job, provenance)
         for name in job.formulations:
             records = run_many(((puzzle, entry.name) for entry, _, puzzle, _ in variants), name, job.solver,
                                options, process)
@@ -107,14 +92,16 @@ def run_job(job: Job, progress: bool = True):
                 if transform is not None and record.solution is not None:
                     original = transform.unmap_solution(np.asarray(record.solution))
                     row["solution"] = original.tolist()
-                row.update(common, role="run", size=size_label(puzzle), givens=puzzle.num_givens,
-                           permutation=pid, reference_match=_matches(entry.solution, row["solution"]))
+                context = RunContext(job.instance_set, "run", size_label(puzzle), puzzle.num_givens, pid,
+                                     entry.solution is not None, _matches(entry.solution, row["solution"]))
+                row.update(asdict(context), **provenance)
                 if bar is not None:
                     bar.update()
                 yield row
-        yield _noise_row(reference, options, process, common)
+        yield _noise_row(reference, options, process, job, provenance)
     if bar is not None:
         bar.close()
+    yield chunks.end(len(planned) + NOISE_RUNS)
 
 
 def _matches(reference, solution) -> bool | None:
@@ -123,12 +110,10 @@ def _matches(reference, solution) -> bool | None:
     return bool(np.array_equal(np.asarray(reference), np.asarray(solution)))
 
 
-def _noise_row(puzzle, options: SolveOptions, process, common: dict) -> dict:
+def _noise_row(puzzle, options: SolveOptions, process, job: Job, provenance: dict) -> dict:
     record = run(puzzle, NOISE_FORMULATION, NOISE_SOLVER, options, process=process)
-    row = record.to_dict()
-    row.update(common, role="noise", size="9x9", givens=puzzle.num_givens, permutation=0,
-               reference_match=None)
-    return row
+    context = RunContext(job.instance_set, "noise", "9x9", puzzle.num_givens, 0)
+    return {**record.to_dict(), **asdict(context), **provenance}
 
 
 def _safe_version(info) -> str:
@@ -139,7 +124,8 @@ def _safe_version(info) -> str:
 
 
 def write_rows_atomically(rows, path: str | Path) -> int:
-    """Write the rows as JSON lines to ``path`` via a temporary file; return the count."""
+    """Write the rows (dicts: for a job, the lines :func:`run_job` yields) as JSON lines to
+    ``path`` via a temporary file; return the number of lines."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")

@@ -7,9 +7,28 @@ import functools
 import platform
 import socket
 import subprocess
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from . import __version__
+
+
+@dataclass
+class Provenance:
+    """Where and with what a run was made (the same for every row of a job but ``date``).
+
+    ``date`` is the job's start (UTC, ISO 8601); ``solver_versions`` a JSON object of
+    every registered adapter's version."""
+
+    puzzlebench_version: str = ""
+    git_commit: str = ""
+    python_version: str = ""
+    cpu_model: str = ""
+    cpu_count: int | None = None
+    hostname: str = ""
+    platform: str = ""
+    date: str = ""
+    solver_versions: str = ""
 
 
 def cpu_model() -> str:
@@ -44,6 +63,7 @@ def machine() -> dict:
             "cpu_count": os.cpu_count(), "hostname": socket.gethostname(), "platform": platform.platform()}
 
 
-def stamp() -> dict:
-    """Machine facts plus the current UTC time."""
-    return {**machine(), "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")}
+def stamp(solver_versions: str = "") -> dict:
+    """Machine facts plus the current UTC time: the fields of :class:`Provenance`."""
+    return asdict(Provenance(**machine(), solver_versions=solver_versions,
+                             date=datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")))

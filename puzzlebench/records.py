@@ -6,7 +6,9 @@ from dataclasses import dataclass, field, fields
 
 import numpy as np
 
-STATUSES = ("optimal", "feasible", "infeasible", "time_limit", "error")
+STATUSES = ("optimal", "feasible", "infeasible", "time_limit", "error", "skipped")
+"""What a solve ended with; ``skipped``: the run was not made (the formulation does not apply to
+the puzzle or could not be built, or the solver cannot take the model), the reason in ``message``."""
 
 
 @dataclass
@@ -104,3 +106,22 @@ class RunRecord:
 
 
 _RUN_FIELDS = tuple(RunRecord.field_names())
+
+
+@dataclass
+class RunContext:
+    """What a batch job adds to each RunRecord: where the puzzle comes from and what it is.
+
+    ``role`` is "run" for the grid's runs and "noise" for the job's reference solves;
+    ``size`` is "RxC"; ``permutation`` 0 for the original puzzle, 1.. for its
+    symmetry-permuted copies; ``reference_known`` whether the set gives the puzzle's
+    reference solution, ``reference_match`` whether the run's grid equals it (None
+    without a grid or a reference)."""
+
+    instance_set: str = ""
+    role: str = "run"
+    size: str = ""
+    givens: int | None = None
+    permutation: int = 0
+    reference_known: bool = False
+    reference_match: bool | None = None

@@ -18,12 +18,28 @@ from .errors import PuzzleError
 from .puzzles import PUZZLE_NAMES
 
 
+def applies_to_every_puzzle(puzzle) -> bool:
+    """every puzzle of its type"""
+    return True
+
+
 @dataclass(frozen=True)
 class FormulationInfo:
+    """A registered formulation.  ``applies(puzzle)`` is False for the puzzles it is not made
+    for (its docstring says which it takes); their runs are ``skipped`` records."""
+
     puzzle: str
     name: str
     description: str
     build: Callable
+    applies: Callable[[object], bool] = applies_to_every_puzzle
+
+    def not_applicable(self, puzzle) -> str | None:
+        """Why the formulation does not apply to ``puzzle``, or None when it does."""
+        if self.applies(puzzle):
+            return None
+        takes = " ".join((self.applies.__doc__ or "").split()) or "some puzzles"
+        return f"formulation {self.name} does not apply to this puzzle: it takes {takes}"
 
     @property
     def constraints(self) -> str:
@@ -45,8 +61,12 @@ _SOLVERS: dict[str, SolverInfo] = {}
 _loaded = {"formulations": False, "solvers": False}
 
 
-def formulation(puzzle: str, name: str, description: str):
-    """Register ``build(puzzle) -> Model`` as formulation ``name`` of ``puzzle``."""
+def formulation(puzzle: str, name: str, description: str, applies: Callable[[object], bool] | None = None):
+    """Register ``build(puzzle) -> Model`` as formulation ``name`` of ``puzzle``.
+
+    ``applies(puzzle) -> bool``, when given, says which puzzles the formulation takes;
+    its docstring ("puzzles with lines of at most 18 cells") is the reason their
+    runs are skipped."""
     if puzzle not in PUZZLE_NAMES:
         raise ValueError(f"unknown puzzle {puzzle!r}")
 
@@ -54,7 +74,8 @@ def formulation(puzzle: str, name: str, description: str):
         key = (puzzle, name)
         if key in _FORMULATIONS and _FORMULATIONS[key].build is not build:
             raise ValueError(f"formulation {puzzle}/{name} is registered twice")
-        _FORMULATIONS[key] = FormulationInfo(puzzle, name, " ".join(description.split()), build)
+        _FORMULATIONS[key] = FormulationInfo(puzzle, name, " ".join(description.split()), build,
+                                             applies or applies_to_every_puzzle)
         return build
     return register
 

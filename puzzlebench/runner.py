@@ -102,11 +102,24 @@ def solver_version(name: str) -> str:
 
 def run(puzzle, formulation: str, solver: str, options: SolveOptions, *, instance: str | None = None,
         process: SolverProcess | None = None) -> RunRecord:
-    """Build, solve, decode and check one puzzle; never raises for solver trouble."""
-    built = build(puzzle, formulation)
+    """Build, solve, decode and check one puzzle; never raises for solver trouble.
+
+    A formulation that does not apply to the puzzle, or whose model fails to build,
+    gives a ``skipped`` record with the reason in ``message``."""
     get_solver(solver)
-    result, rounds, wall = solve_model(built.model, solver, options, process)
-    return _record(puzzle, formulation, solver, options, instance, built, result, rounds, wall)
+    prepared = _prepare(puzzle, instance, formulation)
+    if prepared.skip is not None:
+        return skipped_record(puzzle, formulation, solver, options, instance, prepared.skip)
+    result, rounds, wall = solve_model(prepared.built.model, solver, options, process)
+    return _record(puzzle, formulation, solver, options, instance, prepared.built, result, rounds, wall)
+
+
+def skipped_record(puzzle, formulation: str, solver: str, options: SolveOptions, instance: str | None,
+                   reason: str) -> RunRecord:
+    """The record of a run that was not made, ``reason`` in its message."""
+    return RunRecord(instance=instance or puzzle.name, puzzle=puzzle.puzzle, formulation=formulation,
+                     solver=solver, solver_version=solver_version(solver), seed=options.seed,
+                     threads=options.threads, time_limit=options.time_limit, status="skipped", message=reason)
 
 
 def _record(puzzle, formulation: str, solver: str, options: SolveOptions, instance: str | None,
@@ -136,12 +149,24 @@ class _Prepared:
     puzzle: object
     instance: str | None
     built: Built | None
-    error: BaseException | None = None
+    skip: str | None = None  # why the run is not made (then ``built`` is None)
+    error: PuzzleError | None = None  # an unknown formulation, raised when its turn comes
 
     @property
     def pipelined(self) -> bool:
         """Whether it can be sent ahead: built, and solved in one round (no lazy loop)."""
         return self.built is not None and self.built.model.separate is None
+
+
+def _prepare(puzzle, instance: str | None, formulation: str) -> _Prepared:
+    """The built model, or why there is none; an unknown formulation raises PuzzleError."""
+    reason = get_formulation(puzzle.puzzle, formulation).not_applicable(puzzle)
+    if reason is not None:
+        return _Prepared(puzzle, instance, None, reason)
+    try:
+        return _Prepared(puzzle, instance, build(puzzle, formulation))
+    except Exception as exc:  # noqa: BLE001 -- any build failure is this run's, not the job's
+        return _Prepared(puzzle, instance, None, f"model could not be built: {type(exc).__name__}: {exc}")
 
 
 def run_many(items: Iterable[tuple[object, str | None]], formulation: str, solver: str,
@@ -155,8 +180,9 @@ def run_many(items: Iterable[tuple[object, str | None]], formulation: str, solve
     the parent builds the next model and decodes, checks and yields the last
     result (see :mod:`puzzlebench.worker` for how each solve's time limit and
     wall time are counted).  A model with a lazy-constraint loop is solved round
-    by round once the solves before it are collected.  A formulation that fails
-    to build raises when its turn comes, after the records before it.
+    by round once the solves before it are collected.  A run the formulation does
+    not apply to, or whose model fails to build, is a ``skipped`` record in its
+    place; an unknown formulation raises PuzzleError when its turn comes.
     """
     get_solver(solver)
     own = process is None
@@ -170,9 +196,9 @@ def run_many(items: Iterable[tuple[object, str | None]], formulation: str, solve
             return held.pop()
         for puzzle, instance in source:
             try:
-                return _Prepared(puzzle, instance, build(puzzle, formulation))
-            except Exception as exc:  # raised in order, when its turn comes
-                return _Prepared(puzzle, instance, None, exc)
+                return _prepare(puzzle, instance, formulation)
+            except PuzzleError as exc:  # raised in order, when its turn comes
+                return _Prepared(puzzle, instance, None, error=exc)
         return None
 
     def top_up() -> None:
@@ -194,6 +220,10 @@ def run_many(items: Iterable[tuple[object, str | None]], formulation: str, solve
                 job = held.pop()
                 if job.error is not None:
                     raise job.error
+                if job.skip is not None:
+                    top_up()
+                    yield skipped_record(job.puzzle, formulation, solver, options, job.instance, job.skip)
+                    continue
                 result, rounds, wall = solve_model(job.built.model, solver, options, process)
             top_up()  # the next models go out before this result is decoded and checked
             yield _record(job.puzzle, formulation, solver, options, job.instance, job.built, result,

@@ -1,67 +1,260 @@
-"""The results store: job files gathered into one tidy table, and its anomalies.
+"""The results store: job files gathered into one typed table, each run's outcome, and its anomalies.
 
-``runs.parquet`` / ``runs.csv`` hold one row per run (every RunRecord field plus
-set, size, givens, permutation and provenance); ``noise.csv`` holds the repeated
-reference solves; ``anomalies.csv`` lists wrong answers (a grid the checker
-rejects), cross-solver disagreements (one run says infeasible while another
-finds a valid grid for the same instance) and solver errors.
+``runs.parquet`` / ``runs.csv`` hold one row per run with the columns of
+:data:`SCHEMA`: every field of RunRecord, RunContext and Provenance (in that
+order; adding a field to one of them adds the column), then ``outcome`` and
+``schema_version``.  ``solution`` and ``violations`` are JSON text.
+``noise.csv`` holds the jobs' reference solves; ``anomalies.csv`` every run
+whose outcome is in :data:`ANOMALIES`; ``store.json`` (the workflow's marker
+that a gather succeeded) the counts.
+
+The outcome of a run is decided here, once (:func:`decide_outcomes`):
+
+* ``solved``: status optimal/feasible with a grid the checker accepts;
+* ``infeasible_proved``: status infeasible, and no reference solution and no
+  run of the same puzzle (any formulation, solver, seed or permutation) shows a valid grid;
+* ``wrong``: a grid the checker rejects (whatever the status);
+* ``false_infeasible``: status infeasible while a valid grid exists (the
+  reference solution, or another run's accepted grid);
+* ``no_grid``: status optimal/feasible with no grid returned;
+* ``time_limit``, ``error``: the status;
+* ``skipped``: the run was not made (reason in ``message``).
 """
 
 from __future__ import annotations
 
 import json
 import os
+import types
+import typing
+from dataclasses import MISSING, fields
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
+import pyarrow as pa
+import pyarrow.csv as pa_csv
+import pyarrow.parquet as pq
 
+from .chunks import Chunk, read_chunk, read_records
+from .errors import PuzzleError
+from .provenance import Provenance
+from .records import RunContext, RunRecord
+
+SCHEMA_VERSION = 1
+ROW_PARTS = (RunRecord, RunContext, Provenance)
+OUTCOMES = ("solved", "infeasible_proved", "wrong", "false_infeasible", "no_grid", "time_limit", "error",
+            "skipped")
+SOLVED_OUTCOMES = ("solved", "infeasible_proved")
+ANOMALIES = ("wrong", "false_infeasible", "no_grid", "error")
 ANOMALY_COLUMNS = ["kind", "instance_set", "instance", "permutation", "formulation", "solver", "seed",
                    "status", "detail"]
+OUTPUTS = ("runs.parquet", "runs.csv", "noise.csv", "anomalies.csv")
+MANIFEST = "store.json"
+_ARROW_TYPES = {str: pa.string(), int: pa.int64(), float: pa.float64(), bool: pa.bool_()}
 
 
-def read_job_files(paths) -> pd.DataFrame:
-    rows = []
+def _arrow_type(hint) -> tuple[pa.DataType, bool]:
+    """The Arrow type of a field's type hint, and whether the value is stored as JSON text (lists)."""
+    args = [a for a in typing.get_args(hint) if a is not type(None)]
+    if isinstance(hint, types.UnionType) or typing.get_origin(hint) is typing.Union:
+        hint = args[0]
+    if typing.get_origin(hint) is list:
+        return pa.string(), True
+    return _ARROW_TYPES[hint], False
+
+
+def _fields():
+    """(name, Arrow type, JSON text?, default) of every row field, RunRecord's first."""
+    out = []
+    for part in ROW_PARTS:
+        hints = typing.get_type_hints(part)
+        for f in fields(part):
+            kind, as_json = _arrow_type(hints[f.name])
+            default = f.default if f.default is not MISSING else (
+                f.default_factory() if f.default_factory is not MISSING else MISSING)
+            out.append((f.name, kind, as_json, default))
+    return out
+
+
+ROW_FIELDS = _fields()
+JSON_COLUMNS = tuple(name for name, _, as_json, _ in ROW_FIELDS if as_json)
+SCHEMA = pa.schema([pa.field(name, kind) for name, kind, _, _ in ROW_FIELDS]
+                   + [pa.field("outcome", pa.string(), nullable=False),
+                      pa.field("schema_version", pa.int32(), nullable=False)],
+                   metadata={"puzzlebench_schema_version": str(SCHEMA_VERSION)})
+COLUMNS = tuple(SCHEMA.names)
+
+
+def _typed(rows: list[dict], where: str) -> pa.Table:
+    """The rows (dicts of one job file) as a table of the row fields, typed; PuzzleError naming
+    ``where`` and the column for a missing required field, an unknown field or a bad value."""
+    known = {name for name, *_ in ROW_FIELDS}
+    for number, row in enumerate(rows, 1):
+        if unknown := sorted(set(row) - known):
+            raise PuzzleError(f"row {number}: unknown field(s) {', '.join(unknown)}", path=where)
+    columns = {}
+    for name, kind, as_json, default in ROW_FIELDS:
+        if default is MISSING and (absent := next((i for i, r in enumerate(rows, 1) if name not in r), None)):
+            raise PuzzleError(f"row {absent}: no {name!r} field", path=where)
+        values = [row.get(name, default) for row in rows]
+        if as_json:
+            values = [json.dumps(v) for v in values]
+        try:
+            columns[name] = pa.array(values, type=kind)
+        except (pa.ArrowInvalid, pa.ArrowTypeError, OverflowError) as err:
+            raise PuzzleError(f"column {name!r}: {str(err).splitlines()[0]}", path=where) from None
+    return pa.table(columns)
+
+
+def decide_outcomes(runs: pd.DataFrame) -> np.ndarray:
+    """The outcome of every run (see the module doc), from ``status``, ``verified``,
+    ``reference_known`` and, across the rows of the same (role, instance_set, instance), ``verified``."""
+    status = runs["status"]
+    verified = runs["verified"]
+    accepted = verified.eq(True)
+    grid_exists = accepted.groupby([runs["role"], runs["instance_set"], runs["instance"]]).transform("any")
+    grid_exists |= runs["reference_known"].eq(True)
+    found = status.isin(("optimal", "feasible"))
+    infeasible = status.eq("infeasible")
+    return np.select(
+        [status.eq("skipped"), verified.eq(False), status.eq("error"), status.eq("time_limit"),
+         found & accepted, found, infeasible & grid_exists, infeasible],
+        ["skipped", "wrong", "error", "time_limit", "solved", "no_grid", "false_infeasible",
+         "infeasible_proved"], default="error")
+
+
+def build_table(chunks) -> pa.Table:
+    """One typed table (:data:`SCHEMA`) of the rows of ``chunks`` (:class:`~puzzlebench.chunks.Chunk`),
+    with every run's outcome decided over all of them."""
+    parts = [_typed(chunk.rows, chunk.path) for chunk in chunks]
+    table = pa.concat_tables(parts) if parts else _typed([], "")
+    frame = table.select(["status", "verified", "reference_known", "instance_set", "instance", "role"]).to_pandas()
+    outcome = decide_outcomes(frame)
+    table = table.append_column(SCHEMA.field("outcome"), pa.array(outcome, pa.string()))
+    table = table.append_column(SCHEMA.field("schema_version"),
+                                pa.array(np.full(len(table), SCHEMA_VERSION, np.int32)))
+    return table.cast(SCHEMA)
+
+
+def to_frame(table: pa.Table) -> pd.DataFrame:
+    """The store as pandas reads it: ints with gaps as floats, flags with gaps as objects."""
+    return table.to_pandas()
+
+
+def table_from_rows(rows: list[dict]) -> pa.Table:
+    """The store of in-memory rows (RunRecord dicts, with or without their context), outcomes decided."""
+    return build_table([Chunk("<rows>", None, list(rows))])
+
+
+def frame_from_rows(rows: list[dict]) -> pd.DataFrame:
+    """:func:`table_from_rows` as a DataFrame."""
+    return to_frame(table_from_rows(rows))
+
+
+def _check_version(table: pa.Table, path) -> pa.Table:
+    if "schema_version" not in table.column_names or "outcome" not in table.column_names:
+        raise PuzzleError("no schema_version/outcome column: a store written by an older puzzlebench; "
+                          "rebuild it with `puzzlebench gather`", path=str(path))
+    versions = set(table["schema_version"].unique().to_pylist())
+    if versions - {SCHEMA_VERSION}:
+        raise PuzzleError(f"schema version {sorted(versions)}, this puzzlebench reads {SCHEMA_VERSION}; "
+                          f"rebuild it with `puzzlebench gather`", path=str(path))
+    if missing := [c for c in COLUMNS if c not in table.column_names]:
+        raise PuzzleError(f"no column(s) {', '.join(missing)}; rebuild it with `puzzlebench gather`",
+                          path=str(path))
+    return table.select(list(COLUMNS)).cast(SCHEMA)
+
+
+def read_table(paths) -> pa.Table:
+    """The store in ``paths``: one Parquet or CSV store, or JSON-lines files (chunk files of
+    ``batch`` or the records of ``solve --json``), typed as :data:`SCHEMA`."""
+    paths = [Path(p) for p in ([paths] if isinstance(paths, (str, os.PathLike)) else paths)]
+    if not paths:
+        raise PuzzleError("no results given")
     for path in paths:
-        with open(path) as fh:
-            rows += [json.loads(line) for line in fh if line.strip()]
-    return pd.DataFrame(rows)
+        if not path.is_file():
+            raise PuzzleError("no such file", path=str(path))
+    suffixes = {p.suffix for p in paths}
+    if suffixes <= {".jsonl", ".json", ".ndjson"}:
+        return build_table([read_records(p) for p in paths])
+    if len(paths) > 1:
+        raise PuzzleError("give one store (.parquet or .csv) or JSON-lines files (.jsonl), not a mix")
+    path = paths[0]
+    try:
+        if path.suffix == ".parquet":
+            table = pq.read_table(path)
+        else:
+            options = pa_csv.ConvertOptions(column_types=SCHEMA, strings_can_be_null=False)
+            table = pa_csv.read_csv(path, convert_options=options)
+    except (pa.ArrowInvalid, OSError) as err:
+        raise PuzzleError(f"unreadable store: {str(err).splitlines()[0]}", path=str(path)) from None
+    return _check_version(table, path)
+
+
+def read_store(paths) -> pd.DataFrame:
+    """:func:`read_table` as a DataFrame."""
+    return to_frame(read_table(paths))
 
 
 def find_anomalies(runs: pd.DataFrame) -> pd.DataFrame:
-    """Wrong answers, cross-solver disagreements and errors, one row each."""
-    out = []
-    for r in runs[runs["verified"] == False].itertuples():  # noqa: E712 (None means no grid)
-        out.append(("wrong", r.instance_set, r.instance, r.permutation, r.formulation, r.solver, r.seed,
-                    r.status, "; ".join(r.violations)[:500]))
-    for r in runs[runs["status"] == "error"].itertuples():
-        out.append(("error", r.instance_set, r.instance, r.permutation, r.formulation, r.solver, r.seed,
-                    r.status, str(r.message)[:500]))
-    key = ["instance_set", "instance", "permutation"]
-    solved = runs[runs["verified"] == True].groupby(key).size().rename("valid_grids")  # noqa: E712
-    infeasible = runs[runs["status"] == "infeasible"].merge(solved.reset_index(), on=key)
-    for r in infeasible.itertuples():
-        out.append(("disagreement", r.instance_set, r.instance, r.permutation, r.formulation, r.solver,
-                    r.seed, r.status, f"infeasible, but {r.valid_grids} other run(s) found a valid grid"))
+    """One row per run whose outcome is an anomaly (wrong, false_infeasible, no_grid, error)."""
+    bad = runs[runs["outcome"].isin(ANOMALIES)]
+    valid = runs[runs["verified"].eq(True)].groupby(["instance_set", "instance"]).size()
+
+    def detail(r) -> str:
+        if r.outcome == "wrong":
+            return "; ".join(json.loads(r.violations) if isinstance(r.violations, str) else r.violations)[:500]
+        if r.outcome == "false_infeasible":
+            others = valid.get((r.instance_set, r.instance), 0)
+            return (f"infeasible, but {others} other run(s) found a valid grid"
+                    + (" and the set gives its solution" if r.reference_known else ""))
+        if r.outcome == "no_grid":
+            return f"status {r.status} but no grid returned"
+        return str(r.message)[:500]
+
+    out = [(r.outcome, r.instance_set, r.instance, r.permutation, r.formulation, r.solver, r.seed, r.status,
+            detail(r)) for r in bad.itertuples()]
     return pd.DataFrame(out, columns=ANOMALY_COLUMNS)
 
 
-def _atomic(path: Path, write) -> None:
-    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
-    write(tmp)
-    os.replace(tmp, path)
+def _write_all(writers: dict[Path, typing.Callable[[Path], None]]) -> None:
+    """Write every file to a temporary beside it, then rename them all into place; if any write
+    fails, nothing is renamed (the previous files stay as they were)."""
+    temps = {path: path.with_name(f".{path.name}.tmp-{os.getpid()}") for path in writers}
+    try:
+        for path, write in writers.items():
+            write(temps[path])
+        for path, tmp in temps.items():
+            os.replace(tmp, path)
+    finally:
+        for tmp in temps.values():
+            tmp.unlink(missing_ok=True)
 
 
-def gather(paths, out_dir) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """Write runs.parquet, runs.csv, noise.csv and anomalies.csv into ``out_dir``."""
+def gather(paths, out_dir, manifest: str | Path | None = None) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Check every chunk file, then write runs.parquet, runs.csv, noise.csv and anomalies.csv
+    (and ``manifest``, last, when given) into ``out_dir``.
+
+    A chunk that is not whole is a PuzzleError naming it, raised before anything is
+    written; the previous files stay untouched.  Returns the runs and the anomalies."""
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
-    table = read_job_files(paths)
-    runs = table[table["role"] == "run"].drop(columns="role").reset_index(drop=True)
-    noise = table[table["role"] == "noise"].drop(columns=["role", "solution", "violations"])
-    flat = runs.assign(solution=runs["solution"].map(json.dumps), violations=runs["violations"].map(json.dumps))
-    _atomic(out_dir / "runs.parquet", lambda p: flat.to_parquet(p, index=False))
-    _atomic(out_dir / "runs.csv", lambda p: flat.to_csv(p, index=False))
-    _atomic(out_dir / "noise.csv", lambda p: noise.to_csv(p, index=False))
-    anomalies = find_anomalies(runs) if len(runs) else pd.DataFrame(columns=ANOMALY_COLUMNS)
-    _atomic(out_dir / "anomalies.csv", lambda p: anomalies.to_csv(p, index=False))
+    table = build_table([read_chunk(p) for p in paths])
+    role = table["role"].to_pandas()
+    runs_table = table.filter(pa.array(role.eq("run")))
+    noise_table = table.filter(pa.array(role.eq("noise"))).drop_columns(["role", *JSON_COLUMNS])
+    runs = to_frame(runs_table)
+    anomalies = find_anomalies(runs)
+    writers = {out_dir / "runs.parquet": lambda p: pq.write_table(runs_table, p),
+               out_dir / "runs.csv": lambda p: pa_csv.write_csv(runs_table, p),
+               out_dir / "noise.csv": lambda p: pa_csv.write_csv(noise_table, p),
+               out_dir / "anomalies.csv": lambda p: anomalies.to_csv(p, index=False)}
+    if manifest is not None:
+        counts = runs["outcome"].value_counts()
+        summary = {"schema_version": SCHEMA_VERSION, "job_files": len(paths), "runs": len(runs),
+                   "noise": noise_table.num_rows, "anomalies": len(anomalies),
+                   "outcomes": {o: int(counts.get(o, 0)) for o in OUTCOMES}}
+        writers[Path(manifest)] = lambda p: p.write_text(json.dumps(summary, indent=1) + "\n")
+    _write_all(writers)
     return runs, anomalies

@@ -9,48 +9,16 @@ Config keys (see config.yaml): ``instance_sets`` (names or globs), ``formulation
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 from .errors import PuzzleError
+from .jobs import Job, chunk_bounds
 from .puzzles import PUZZLE_NAMES
-from .registry import formulations, get_solver
+from .registry import formulations, get_formulation, get_solver
 
 DEFAULTS = {"formulations": "all", "solvers": ["cbc", "highs", "scip", "scip-cp", "cpsat"], "seeds": [0],
             "permutations": 0, "time_limit": 10.0, "threads": 1, "results": "results",
             "max_instances": 0, "chunk_size": 50, "group_formulations": True}
 KNOWN_KEYS = set(DEFAULTS) | {"instance_sets", "analysis"}
-
-
-@dataclass(frozen=True)
-class PlannedJob:
-    """One batch job: every selected formulation of one set on one solver and seed (or a chunk),
-    or, with ``group_formulations: false``, one formulation of them (``group`` is its name).
-
-    Grouping the formulations keeps the jobs few: each job is a process that pays
-    interpreter start, imports, the solver library's loading and two noise
-    references, which for a small set costs more than its solves.  One job per
-    formulation suits long solves on a cluster, where more, smaller jobs spread better.
-    """
-
-    puzzle: str
-    set: str          # the set's folder name inside its puzzle folder
-    formulations: tuple[str, ...]
-    solver: str
-    seed: int
-    chunk: int
-    chunks: int
-    instances: int    # puzzles in this chunk (permutations not counted)
-    work: int = 0     # a rough cost estimate: grid cells x formulations x runs per puzzle
-    group: str = ""   # "" for all formulations in one job, else the job's one formulation
-
-    @property
-    def instance_set(self) -> str:
-        return f"{self.puzzle}/{self.set}"
-
-    def path(self, results: str) -> str:
-        group = f"{self.group}/" if self.group else ""
-        return (f"{results}/runs/{self.puzzle}/{self.set}/{self.solver}/"
-                f"seed{self.seed}/{group}chunk{self.chunk}of{self.chunks}.jsonl")
 
 
 def settings(config: dict) -> dict:
@@ -106,45 +74,48 @@ def _check_formulation_names(wanted) -> None:
                               f"(known: {', '.join(sorted(known))})")
 
 
-def plan(config: dict) -> list[PlannedJob]:
+def plan(config: dict) -> list[Job]:
     """Every job of the grid: sets x solvers x seeds x chunks, each job running all the
     formulations the config selects for its set (or one of them, without
-    ``group_formulations``); a chunk holds about ``chunk_size`` runs."""
+    ``group_formulations``); a chunk holds about ``chunk_size`` runs.  A formulation's
+    runs on puzzles it does not apply to (:attr:`FormulationInfo.applies`) cost no work:
+    the job writes them as ``skipped`` records without building a model."""
     from .sets import select_sets
     cfg = settings(config)
     for name in cfg["solvers"]:
         get_solver(name)
     _check_formulation_names(cfg["formulations"])
     runs_per_instance = 1 + int(cfg["permutations"])
+    common = {"permutations": int(cfg["permutations"]), "time_limit": float(cfg["time_limit"]),
+              "threads": int(cfg["threads"]), "max_instances": int(cfg["max_instances"])}
     jobs = []
     for iset in select_sets(list(cfg["instance_sets"])):
         entries = iset.entries()
-        count = len(entries)
         if cfg["max_instances"]:
-            count = min(count, int(cfg["max_instances"]))
+            entries = entries[: int(cfg["max_instances"])]
+        count = len(entries)
         names = tuple(formulations_for(iset.puzzle, cfg["formulations"]))
         if not count or not names:
             continue
         groups = [(names, "")] if cfg["group_formulations"] else [((name,), name) for name in names]
-        puzzle, set_name = iset.name.split("/", 1)
         for group_names, group in groups:
+            infos = [get_formulation(iset.puzzle, name) for name in group_names]
             runs = count * len(group_names) * runs_per_instance
             chunks = max(1, min(count, math.ceil(runs / int(cfg["chunk_size"]))))
-            per = math.ceil(count / chunks)
-            chunks = math.ceil(count / per)
-            for solver in cfg["solvers"]:
-                for seed in cfg["seeds"]:
-                    for chunk in range(chunks):
-                        size = min(per, count - chunk * per)
-                        cells = sum(e.puzzle.shape[0] * e.puzzle.shape[1]
-                                    for e in entries[chunk * per: chunk * per + size])
-                        jobs.append(PlannedJob(puzzle, set_name, group_names, solver, int(seed), chunk, chunks,
-                                               size, cells * len(group_names) * runs_per_instance, group))
+            chunks = math.ceil(count / math.ceil(count / chunks))  # no empty chunk at the end
+            for chunk in range(chunks):
+                start, stop = chunk_bounds(count, chunk, chunks)
+                work = sum(e.puzzle.shape[0] * e.puzzle.shape[1] * runs_per_instance
+                           for e in entries[start:stop] for info in infos if info.applies(e.puzzle))
+                for solver in cfg["solvers"]:
+                    for seed in cfg["seeds"]:
+                        jobs.append(Job(iset.name, group_names, solver, int(seed), chunk, chunks, group=group,
+                                        instances=stop - start, work=work, **common))
     return jobs
 
 
-def job_runtime_minutes(job: PlannedJob, cfg: dict) -> int:
+def job_runtime_minutes(job: Job, cfg: dict) -> int:
     """A safe wall-clock bound for the scheduler: every run at its limit plus grace, plus start-up."""
     from .worker import default_grace
-    runs = job.instances * len(job.formulations) * (1 + int(cfg["permutations"])) + 2
-    return math.ceil((runs * (cfg["time_limit"] + default_grace(cfg["time_limit"])) + 60) / 60)
+    runs = job.instances * len(job.formulations) * (1 + job.permutations) + 2
+    return math.ceil((runs * (job.time_limit + default_grace(job.time_limit)) + 60) / 60)

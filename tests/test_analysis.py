@@ -7,6 +7,8 @@ import json
 import matplotlib
 import numpy as np
 import pandas as pd
+import pyarrow.csv as pa_csv
+import pyarrow.parquet as pq
 import pytest
 from scipy.stats import wilcoxon
 
@@ -20,6 +22,7 @@ from puzzlebench.analysis.formatting import latex_table, markdown_table
 from puzzlebench.analysis.tables import (best_vs_reference_by_set, best_vs_reference_table, configuration_table, ratio_table, scaling_runs,
                                          scaling_table)
 from puzzlebench.cli import main
+from puzzlebench.store import frame_from_rows, table_from_rows
 
 matplotlib.use("Agg")
 
@@ -36,11 +39,20 @@ def run_row(**fields) -> dict:
            "message": "", "wall_time": 1.0, "solver_time": 0.9, "build_time": 0.1, "nodes": 0,
            "lp_iterations": 10, "primal_bound": 0.0, "dual_bound": 0.0, "rows": 100, "cols": 200,
            "nonzeros": 800, "presolved_rows": 50, "presolved_cols": 80, "root_solved": True,
-           "solution": "[[1]]", "verified": True, "violations": "[]", "rounds": 1,
+           "solution": [[1]], "verified": True, "violations": [], "rounds": 1,
            "instance_set": "sudoku/ladder", "date": "2024-05-01T10:00:00+00:00", "size": "9x9", "givens": 30,
            "permutation": 0, "reference_match": True, **PROVENANCE}
     row.update(fields)
     return row
+
+
+def store_of(rows: list[dict]) -> pd.DataFrame:
+    """The results store of ``rows``, as the analysis reads it (outcomes decided)."""
+    return frame_from_rows(rows)
+
+
+def write_store(rows: list[dict], path) -> None:
+    pq.write_table(table_from_rows(rows), path)
 
 
 def timed(time: float, **fields) -> dict:
@@ -49,7 +61,7 @@ def timed(time: float, **fields) -> dict:
     return run_row(solver_time=time - build, build_time=build, **fields)
 
 
-def synthetic_runs() -> pd.DataFrame:
+def synthetic_runs() -> list[dict]:
     """2 puzzles x 2 formulations x 2 solvers x 3 sizes x 2 permutations x 2 seeds = 96 runs.
 
     Time grows as n^3 (highs) or n^2 (cpsat) with seeded noise; integer/highs hits
@@ -77,13 +89,11 @@ def synthetic_runs() -> pd.DataFrame:
                             presolved_rows=n ** 3 if solver == "highs" else None,
                             presolved_cols=n ** 2 if solver == "highs" else None,
                             root_solved=nodes < 100 and not timed_out, verified=None if timed_out else True,
-                            solution=None if timed_out else "[[1]]", instance_set=f"{puzzle}/ladder",
+                            solution=None if timed_out else [[1]], instance_set=f"{puzzle}/ladder",
                             size=size, permutation=permutation, date=f"2024-05-0{1 + seed}T10:00:00+00:00"))
-    runs = pd.DataFrame(rows)
-    wrong = runs.index[(runs["puzzle"] == "sudoku") & (runs["formulation"] == "binary")
-                       & (runs["solver"] == "highs")][0]
-    runs.loc[wrong, ["verified", "violations"]] = [False, json.dumps(["row 1 repeats 3"])]
-    return runs
+    wrong = next(r for r in rows if (r["puzzle"], r["formulation"], r["solver"]) == ("sudoku", "binary", "highs"))
+    wrong.update(verified=False, violations=["row 1 repeats 3"])
+    return rows
 
 
 # --- statistics ---------------------------------------------------------------------------------
@@ -98,7 +108,7 @@ def test_sgm_of_1_2_4():
 
 
 def test_unsolved_and_wrong_runs_count_at_the_time_limit():
-    runs = prepare_runs(pd.DataFrame([
+    runs = prepare_runs(store_of([
         timed(1.0, instance="a"),
         timed(2.0, instance="b"),
         timed(8.3, instance="c", status="time_limit", verified=None, time_limit=8.0),
@@ -117,18 +127,17 @@ def test_unsolved_and_wrong_runs_count_at_the_time_limit():
 
 
 def test_wall_measure_adds_build_time_to_wall_time():
-    runs = prepare_runs(pd.DataFrame([run_row(wall_time=2.0, solver_time=1.5, build_time=0.5)]), "wall")
+    runs = prepare_runs(store_of([run_row(wall_time=2.0, solver_time=1.5, build_time=0.5)]), "wall")
     assert runs["time"].iloc[0] == pytest.approx(2.5)
-    assert prepare_runs(pd.DataFrame([run_row(solver_time=None, wall_time=3.0, build_time=0.5)]))[
+    assert prepare_runs(store_of([run_row(solver_time=None, wall_time=3.0, build_time=0.5)]))[
         "time"].iloc[0] == pytest.approx(3.5)
 
 
 def test_csv_flags_read_like_parquet(tmp_path):
-    runs = synthetic_runs()
-    runs.to_csv(tmp_path / "runs.csv", index=False)
+    pa_csv.write_csv(table_from_rows(synthetic_runs()), tmp_path / "runs.csv")
     from puzzlebench.analysis.outcomes import load_runs
     from_csv = prepare_runs(load_runs(tmp_path / "runs.csv"))
-    direct = prepare_runs(runs)
+    direct = prepare_runs(store_of(synthetic_runs()))
     for column in ("solved", "wrong", "root_solved", "time"):
         assert from_csv[column].tolist() == pytest.approx(direct[column].tolist())
 
@@ -162,7 +171,7 @@ def test_profile_keeps_instances_nobody_solved_and_drops_ones_not_run_by_all():
 
 
 def test_virtual_best_takes_the_fastest_run_per_instance_and_seed():
-    runs = prepare_runs(pd.DataFrame([
+    runs = prepare_runs(store_of([
         timed(1.0, formulation="A", seed=0), timed(30.0, formulation="A", seed=1, status="time_limit", verified=None),
         timed(3.0, formulation="B", seed=0), timed(4.0, formulation="B", seed=1)]))
     best = virtual_best(runs)
@@ -190,7 +199,7 @@ def test_scaling_uses_ladder_sets_when_a_puzzle_has_them():
     rows += [timed(5.0, size="25x25", instance="big", instance_set="sudoku/frisch25"),
              timed(1.0, puzzle="takuzu", size="6x6", instance_set="takuzu/janko", instance="t6"),
              timed(8.0, puzzle="takuzu", size="12x12", instance_set="takuzu/janko", instance="t12")]
-    runs = prepare_runs(pd.DataFrame(rows))
+    runs = prepare_runs(store_of(rows))
     assert sorted(scaling_runs(runs)["instance"]) == ["l16", "l4", "l9", "t12", "t6"]
     fits = scaling_table(runs).set_index(["puzzle", "quantity"])
     assert fits.loc[("sudoku", "time"), "exponent"] == pytest.approx(3.0)
@@ -233,7 +242,7 @@ def test_wilcoxon_with_too_few_differences_is_nan_with_a_note():
 # --- tables and outputs --------------------------------------------------------------------------
 
 def test_synthetic_configuration_counts_and_best_against_cpsat():
-    runs = prepare_runs(synthetic_runs())
+    runs = prepare_runs(store_of(synthetic_runs()))
     table = configuration_table(runs).set_index(["puzzle", "formulation", "solver"])
     assert table.loc[("sudoku", "binary", "highs"), ["runs", "solved", "wrong"]].tolist() == [12, 11, 1]
     assert table.loc[("sudoku", "integer", "highs"), "time_limit"] == 3
@@ -251,17 +260,17 @@ def test_best_against_cpsat_counts_instances_solved_in_preprocessing(tmp_path):
             for i in ("a", "b", "c")
             for f, solver, t, pre in (("propagated", "highs", 0.01, i != "c"), ("binary", "cpsat", 0.02, False),
                                       ("binary", "highs", 0.05, False))]
-    runs = prepare_runs(pd.DataFrame(rows))
+    runs = prepare_runs(store_of(rows))
     best = best_vs_reference_table(configuration_table(runs), instance_times(runs), "time_sgm_s0.01").iloc[0]
     assert best["mip_best"] == "propagated/highs"
     assert (best["mip_preprocessed"], best["mip_solved"], best["cpsat_preprocessed"]) == (2, 3, 0)
-    pd.DataFrame(rows).to_parquet(tmp_path / "runs.parquet")
+    write_store(rows, tmp_path / "runs.parquet")
     run_analysis(tmp_path / "runs.parquet", tmp_path / "out")
     assert "solved 3 of 3 instances (2 of them solved in preprocessing)" in (tmp_path / "out" / "summary.md").read_text()
 
 
 def test_best_against_cpsat_per_set_says_why():
-    runs = prepare_runs(synthetic_runs())
+    runs = prepare_runs(store_of(synthetic_runs()))
     by_set = best_vs_reference_by_set(runs, instance_times(runs), (0.01,), "time", "time_sgm_s0.01")
     assert set(by_set["instance_set"]) == set(runs["instance_set"])
     for row in by_set.itertuples(index=False):
@@ -284,7 +293,7 @@ def test_text_tables_escape_and_mark_missing_values():
 @pytest.fixture(scope="module")
 def synthetic_output(tmp_path_factory):
     folder = tmp_path_factory.mktemp("analysis")
-    synthetic_runs().to_parquet(folder / "runs.parquet")
+    write_store(synthetic_runs(), folder / "runs.parquet")
     pd.DataFrame([timed(t, instance="noise-reference") for t in (1.0, 1.1, 0.9, 1.2)]).to_csv(
         folder / "noise.csv", index=False)
     paths = run_analysis(folder / "runs.parquet", folder / "out", folder / "noise.csv")
@@ -332,7 +341,7 @@ def test_summary_reports_setup_noise_and_best_against_cpsat(synthetic_output):
      for i in ("a", "b") for f in ("binary", "integer")],
 ], ids=["one solved run", "one error", "all at the time limit"])
 def test_degenerate_store_gives_every_table(tmp_path, rows):
-    pd.DataFrame(rows).to_parquet(tmp_path / "runs.parquet")
+    write_store(rows, tmp_path / "runs.parquet")
     run_analysis(tmp_path / "runs.parquet", tmp_path)
     per_puzzle, per_set = (tmp_path / "summary.md").read_text().split("## Best configuration per instance set")
     assert per_puzzle.count("| sudoku ") == 1 and per_set.count("| sudoku ") == 1
@@ -345,7 +354,7 @@ def test_degenerate_store_gives_every_table(tmp_path, rows):
 
 
 def test_empty_store_gives_empty_tables_and_a_summary(tmp_path):
-    synthetic_runs().iloc[:0].to_parquet(tmp_path / "runs.parquet")
+    write_store([], tmp_path / "runs.parquet")
     run_analysis(tmp_path / "runs.parquet", tmp_path)
     assert pd.read_csv(tmp_path / "tables" / "configurations.csv").empty
     assert "No runs." in (tmp_path / "summary.md").read_text()
@@ -353,7 +362,7 @@ def test_empty_store_gives_empty_tables_and_a_summary(tmp_path):
 
 
 def test_analyze_verb(tmp_path, capsys):
-    pd.DataFrame([run_row(), run_row(solver="cpsat")]).to_parquet(tmp_path / "runs.parquet")
+    write_store([run_row(), run_row(solver="cpsat")], tmp_path / "runs.parquet")
     assert main(["analyze", str(tmp_path / "runs.parquet"), "--shift", "1"]) == 0
     assert "time_sgm_s1" in (tmp_path / "tables" / "configurations.md").read_text()
     assert "shift 1 s" in (tmp_path / "summary.md").read_text()

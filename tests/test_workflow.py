@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from puzzlebench import registry
+from puzzlebench import chunks, registry
 from puzzlebench.batch import Job, run_job, write_rows_atomically
 from puzzlebench.errors import PuzzleError
 from puzzlebench.io import read_puzzle
@@ -59,6 +59,17 @@ def test_tiny_config_runs_through_snakemake(tmp_path):
     noise = pd.read_csv(tmp_path / "results/noise.csv")
     assert len(noise) == 2 * 2  # a reference solve at the start and end of each job (one per solver)
     assert pd.read_csv(tmp_path / "results/anomalies.csv").empty
+    assert (runs["outcome"] == "solved").all()
+
+    # a chunk cut mid-line: gather refuses it and leaves the previous store and summary as they were
+    outputs = ["runs.parquet", "runs.csv", "noise.csv", "anomalies.csv", "summary.md"]
+    before = {name: (tmp_path / "results" / name).read_bytes() for name in outputs}
+    chunk = sorted((tmp_path / "results/runs").rglob("*.jsonl"))[0]
+    text = chunk.read_text()
+    chunk.write_text(text[: len(text) // 2])
+    failed = snakemake(tmp_path, write_config(tmp_path), timeout=600)
+    assert failed.returncode != 0 and f"{chunk}:" in failed.stderr and "unreadable row" in failed.stderr
+    assert {name: (tmp_path / "results" / name).read_bytes() for name in outputs} == before
 
 
 def test_one_job_per_formulation_runs_through_snakemake(tmp_path):
@@ -70,7 +81,7 @@ def test_one_job_per_formulation_runs_through_snakemake(tmp_path):
     assert len(files) == 2 * 2  # formulations x solvers
     for path in files:
         records = [json.loads(line) for line in path.read_text().splitlines()]
-        assert {r["formulation"] for r in records if r["instance"] != "noise-reference"} == {path.parent.name}
+        assert {r["formulation"] for r in records if r["role"] == "run"} == {path.parent.name}
 
 
 def test_killed_run_resumes_without_duplicates(tmp_path):
@@ -215,20 +226,22 @@ def test_crashing_adapter_becomes_an_error_record(monkeypatch, model):
 
 def test_anomalies_list_wrong_answers_and_disagreements(tmp_path):
     base = {"instance_set": "s/x", "permutation": 0, "seed": 0, "formulation": "f", "message": "",
-            "role": "run", "solution": None, "violations": []}
+            "role": "run", "solution": None, "violations": [], "puzzle": "sudoku", "solver_version": "1",
+            "threads": 1, "time_limit": 10.0}
     rows = [
-        {**base, "instance": "a", "solver": "good", "status": "optimal", "verified": True},
+        {**base, "instance": "a", "solver": "good", "status": "optimal", "verified": True, "solution": [[1]]},
         {**base, "instance": "a", "solver": "bad", "status": "infeasible", "verified": None},
-        {**base, "instance": "b", "solver": "good", "status": "optimal", "verified": False,
+        {**base, "instance": "b", "solver": "good", "status": "optimal", "verified": False, "solution": [[1]],
          "violations": ["row 1 has 3 twice"]},
         {**base, "instance": "c", "solver": "good", "status": "error", "verified": None, "message": "boom"},
     ]
     path = tmp_path / "job.jsonl"
-    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    lines = [chunks.header({}, [chunks.run_key(r) for r in rows], 0), *rows, chunks.end(len(rows))]
+    path.write_text("".join(json.dumps(r) + "\n" for r in lines))
     runs, anomalies = gather([path], tmp_path / "out")
-    assert sorted(anomalies["kind"]) == ["disagreement", "error", "wrong"]
+    assert sorted(anomalies["kind"]) == ["error", "false_infeasible", "wrong"]
     assert anomalies.set_index("kind").loc["wrong", "detail"] == "row 1 has 3 twice"
-    assert anomalies.set_index("kind").loc["disagreement", "solver"] == "bad"
+    assert anomalies.set_index("kind").loc["false_infeasible", "solver"] == "bad"
     assert find_anomalies(runs.iloc[:1]).empty
     assert np.isin(["runs.parquet", "runs.csv", "noise.csv", "anomalies.csv"],
                    [p.name for p in (tmp_path / "out").iterdir()]).all()

@@ -12,10 +12,11 @@ DEFAULT_RUNS = "results/runs.parquet"
 def register(subparsers) -> None:
     p = subparsers.add_parser(
         "analyze", help="tables, figures and summary.md from the results store",
-        description="Read RUNS_PARQUET (or a runs.csv) and write tables/ (CSV, Markdown, LaTeX), figures/ "
+        description="Read RUNS_PARQUET (or a runs.csv, or the JSON-lines files that `batch` and "
+                    "`solve --json` write) and write tables/ (CSV, Markdown, LaTeX), figures/ "
                     "(PNG, PDF) and summary.md into OUT_DIR.")
-    p.add_argument("runs", nargs="?", default=DEFAULT_RUNS, metavar="RUNS_PARQUET",
-                   help=f"the results store (default {DEFAULT_RUNS})")
+    p.add_argument("runs", nargs="*", default=[DEFAULT_RUNS], metavar="RUNS_PARQUET",
+                   help=f"the results store (default {DEFAULT_RUNS}), or JSON-lines files")
     p.add_argument("-o", "--out-dir", metavar="OUT_DIR",
                    help="where to write (default: the folder of RUNS_PARQUET)")
     p.add_argument("--noise", metavar="NOISE_CSV",
@@ -30,15 +31,17 @@ def register(subparsers) -> None:
 
 def run(args) -> int:
     from ..analysis import run_analysis  # matplotlib, seaborn and scipy: only when analysing
-    runs = Path(args.runs)
-    if not runs.is_file():
-        raise PuzzleError(f"no results store at {runs} (run the workflow or `puzzlebench batch` first)")
+    sources = [Path(p) for p in args.runs]
+    for path in sources:
+        if not path.is_file():
+            raise PuzzleError(f"no results store at {path} (run the workflow or `puzzlebench batch` first)")
+    runs = sources[0]
     if args.shift < 0:
         raise PuzzleError(f"--shift must be >= 0, not {args.shift}")
     noise = Path(args.noise) if args.noise else runs.with_name("noise.csv")
     if args.noise and not noise.is_file():
         raise PuzzleError(f"no noise file at {noise}")
-    paths = run_analysis(runs, Path(args.out_dir) if args.out_dir else runs.parent,
+    paths = run_analysis(sources, Path(args.out_dir) if args.out_dir else runs.parent,
                          noise if noise.is_file() else None, (args.shift, 1, 10), args.time_measure)
     print(f"wrote {len(paths)} files; summary: {paths[-1]}")
     return 0

@@ -17,25 +17,46 @@ def _chunk(text: str) -> tuple[int, int]:
 def register(sub) -> None:
     p = sub.add_parser("batch", help="run one (set, formulations, solver, seed) job into a JSON-lines file",
                        description="Solve every puzzle of an instance set (or chunk K of M) with each "
-                                   "formulation and write one JSON record per run, atomically.")
-    p.add_argument("--set", required=True, dest="instance_set", help="instance set, e.g. sudoku/top95")
-    p.add_argument("--formulation", required=True, metavar="NAME[,NAME...]",
+                                   "formulation and write the job's chunk file, atomically: a header "
+                                   "listing the planned runs, one JSON record per run, an end line. The job "
+                                   "is given whole with --job (as the workflow does) or by the options "
+                                   "--set, --formulation, --solver and those after them.")
+    p.add_argument("--job", metavar="JSON", help="the whole job, as puzzlebench.jobs.Job.to_json writes it")
+    p.add_argument("--set", dest="instance_set", help="instance set, e.g. sudoku/top95")
+    p.add_argument("--formulation", metavar="NAME[,NAME...]",
                    help="formulation(s), comma-separated: solved one after another in one process")
-    p.add_argument("--solver", required=True)
+    p.add_argument("--solver")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--chunk", type=_chunk, default=(0, 1), metavar="K/M", help="0-based chunk K of M")
     p.add_argument("--permutations", type=int, default=0, help="symmetry-permuted copies per instance")
     p.add_argument("--time-limit", type=float, default=60.0)
-    p.add_argument("--threads", type=int, default=1)
+    p.add_argument("--threads", type=int, help="solver threads (default 1, or the job's; given, it "
+                                                "overrides the job's, as Snakemake scales threads to --cores)")
     p.add_argument("--max-instances", type=int, default=0, help="only the first N of the set (0 = all)")
     p.add_argument("-o", "--output", required=True, help="output .jsonl file")
     p.set_defaults(func=run)
 
 
+def job_of(args):
+    """The Job of ``--job``, or of the separate options."""
+    from dataclasses import replace
+
+    from ..errors import PuzzleError
+    from ..jobs import Job
+    if args.job is not None:
+        job = Job.from_json(args.job)
+    else:
+        missing = [f"--{name}" for name, value in (("set", args.instance_set), ("formulation", args.formulation),
+                                                   ("solver", args.solver)) if value is None]
+        if missing:
+            raise PuzzleError(f"batch needs --job, or {', '.join(missing)}")
+        job = Job(args.instance_set, args.formulation, args.solver, args.seed, args.chunk[0], args.chunk[1],
+                  args.permutations, args.time_limit, 1, args.max_instances)
+    return job if args.threads is None else replace(job, threads=args.threads)
+
+
 def run(args) -> int:
-    from ..batch import Job, run_job, write_rows_atomically
-    job = Job(args.instance_set, args.formulation, args.solver, args.seed, args.chunk[0], args.chunk[1],
-              args.permutations, args.time_limit, args.threads, args.max_instances)
-    count = write_rows_atomically(run_job(job), args.output)
-    print(f"wrote {count} rows to {args.output}")
+    from ..batch import run_job, write_rows_atomically
+    count = write_rows_atomically(run_job(job_of(args)), args.output)
+    print(f"wrote {count} lines to {args.output}")
     return 0

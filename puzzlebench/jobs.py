@@ -1,0 +1,100 @@
+"""One batch job, as the workflow plans it and ``puzzlebench batch`` runs it.
+
+The planner (:func:`puzzlebench.workflow.plan`) makes the :class:`Job`\\ s; the
+Snakefile hands each one whole to ``puzzlebench batch --job JSON``, so which
+puzzles a chunk holds and where its file goes are computed here only.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import asdict, dataclass, fields
+
+from .errors import PuzzleError
+
+
+def chunk_bounds(count: int, chunk: int, chunks: int) -> tuple[int, int]:
+    """The [start, stop) of chunk ``chunk`` of ``chunks`` contiguous chunks of ``count`` items:
+    every chunk but the last holds ceil(count / chunks) items."""
+    per = math.ceil(count / chunks) if count else 0
+    return min(count, chunk * per), min(count, (chunk + 1) * per)
+
+
+@dataclass(frozen=True)
+class Job:
+    """Every selected formulation of one instance set (or chunk ``chunk`` of ``chunks`` of its
+    first ``max_instances`` puzzles, 0 = all) on one solver and seed, or, with ``group`` set,
+    one formulation of them.
+
+    Grouping the formulations keeps the jobs few: each job is a process that pays
+    interpreter start, imports, the solver library's loading and two noise
+    references, which for a small set costs more than its solves.  One job per
+    formulation suits long solves on a cluster, where more, smaller jobs spread better.
+    ``solver`` is the name the record's ``solver`` column gets.  ``instances`` and
+    ``work`` are the planner's figures (puzzles in the chunk; grid cells x runs, a
+    rough cost for the scheduler's priority); a job given on the command line has 0.
+    """
+
+    instance_set: str               # "<puzzle>/<set>"
+    formulations: tuple[str, ...]
+    solver: str
+    seed: int = 0
+    chunk: int = 0
+    chunks: int = 1
+    permutations: int = 0
+    time_limit: float = 60.0
+    threads: int = 1
+    max_instances: int = 0
+    group: str = ""                 # "" for all formulations in one job, else the job's one formulation
+    instances: int = 0
+    work: int = 0
+
+    def __post_init__(self):
+        if isinstance(self.formulations, str):  # "a,b" as the command line gives it
+            names = [name.strip() for name in self.formulations.split(",")]
+            object.__setattr__(self, "formulations", tuple(name for name in names if name))
+        else:
+            object.__setattr__(self, "formulations", tuple(self.formulations))
+
+    @property
+    def puzzle(self) -> str:
+        return self.instance_set.split("/", 1)[0]
+
+    @property
+    def set(self) -> str:
+        """The set's folder name inside its puzzle folder."""
+        return self.instance_set.split("/", 1)[1]
+
+    def path(self, results: str) -> str:
+        """The job's file in the results folder ``results``."""
+        group = f"{self.group}/" if self.group else ""
+        return (f"{results}/runs/{self.puzzle}/{self.set}/{self.solver}/"
+                f"seed{self.seed}/{group}chunk{self.chunk}of{self.chunks}.jsonl")
+
+    def select(self, entries: list) -> list:
+        """The job's entries of its set's ``entries``: the chunk of the first ``max_instances``."""
+        if self.max_instances:
+            entries = entries[: self.max_instances]
+        start, stop = chunk_bounds(len(entries), self.chunk, self.chunks)
+        return entries[start:stop]
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self), separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str) -> "Job":
+        """The job of :meth:`to_json`'s text; PuzzleError naming the problem for anything else."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as err:
+            raise PuzzleError(f"--job: not JSON ({err.msg} at character {err.pos})") from None
+        if not isinstance(data, dict):
+            raise PuzzleError("--job: expected a JSON object")
+        known = {f.name for f in fields(cls)}
+        if unknown := sorted(set(data) - known):
+            raise PuzzleError(f"--job: unknown key(s) {', '.join(unknown)} (known: {', '.join(sorted(known))})")
+        try:
+            return cls(**data)
+        except TypeError as err:
+            raise PuzzleError(f"--job: {err}") from None

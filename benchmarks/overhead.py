@@ -219,7 +219,8 @@ def run_workflow(quick: bool, cores: int, keep: Path | None) -> None:
     if quick:
         config += ['instance_sets=["sudoku/seed"]', 'formulations=["binary"]', 'solvers=["highs"]',
                    "max_instances=1"]
-    targets = [str(results / "runs.parquet")] if quick else []  # quick: no analysis (figures take ~20 s)
+    # quick: up to the store (store.json marks a finished gather), no analysis (figures take ~20 s)
+    targets = [str(results / "store.json")] if quick else []
     results.mkdir(parents=True, exist_ok=True)
     cmd = [*snakemake_command(), "-s", str(REPO / "Snakefile"), "--directory", str(results), *targets,
            "--cores", str(cores), "--config", *config]  # --directory: snakemake's own files go there too

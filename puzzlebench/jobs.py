@@ -1,6 +1,6 @@
 """One batch job, as the workflow plans it and ``puzzlebench batch`` runs it.
 
-The planner (:func:`puzzlebench.workflow.plan`) makes the :class:`Job`\\ s; the
+The planner (:func:`puzzlebench.workflow.plan`) makes the jobs; the
 Snakefile hands each one whole to ``puzzlebench batch --job JSON``, so which
 puzzles a chunk holds and where its file goes are computed here only.
 """

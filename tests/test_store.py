@@ -253,3 +253,16 @@ def test_analyze_reads_json_lines_of_batch_and_solve(tmp_path, capsys, real_chun
     assert main(["analyze", str(records), "-o", str(tmp_path / "from_solve")]) == 0
     table = pd.read_csv(tmp_path / "from_solve/tables/configurations.csv")
     assert table[["runs", "solved"]].values.tolist() == [[1, 1]]
+
+
+def test_readme_schema_table_lists_every_column_with_its_type():
+    import re
+    text = (ROOT / "README.md").read_text()
+    table = text[text.index("| columns | type | what |"):].split("\n\n")[0].splitlines()[2:]
+    documented = {}
+    for line in table:
+        names_cell, types_cell = line.split("|")[1:3]
+        names = re.findall(r"`([a-z_]+)`", names_cell)
+        kinds = [k.strip().rstrip("?") for k in types_cell.split(",")]
+        documented.update(zip(names, kinds if len(kinds) == len(names) else kinds * len(names)))
+    assert documented == {f.name: {"bool": "bool"}.get(str(f.type), str(f.type)) for f in SCHEMA}

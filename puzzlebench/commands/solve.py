@@ -79,13 +79,17 @@ def _solve(entries, args, options, process) -> int:
     from ..io import format_solution
     from ..runner import run_many
 
-    bad = 0
+    bad = skipped = 0
     records = run_many(((entry.puzzle, entry.name) for entry in entries), args.formulation, args.solver,
                        options, process)
     for entry, record in zip(entries, _progress(records, args, len(entries)), strict=True):
         bad += record.verified is False
+        skipped += record.status == "skipped"
         if args.json:
             print(json.dumps(record.to_dict()), flush=True)
+            continue
+        if record.status == "skipped":
+            print(f"# {record.instance}: skipped: {record.message}")
             continue
         print(f"# {record.instance}: {record.status} by {record.solver} ({record.solver_version}), "
               f"formulation {record.formulation}")
@@ -97,4 +101,8 @@ def _solve(entries, args, options, process) -> int:
             print(f"# verified: {'yes' if record.verified else 'NO: ' + '; '.join(record.violations)}")
         elif record.message:
             print(f"# {record.message}")
+    if skipped:
+        print(f"puzzlebench: {skipped} puzzle(s) skipped: formulation {args.formulation} does not apply or "
+              f"could not be built (see the '# ... skipped' lines)", file=sys.stderr)
+        return 2
     return 1 if bad else 0

@@ -75,7 +75,7 @@ rule batch:
     # the biggest jobs first, so that the last ones to finish are short and no core idles long
     priority: lambda wc: job_of(wc).work
     resources:
-        runtime=lambda wc: job_runtime_minutes(job_of(wc), CFG),
+        runtime=lambda wc: job_runtime_minutes(job_of(wc)),
         mem_mb=2000,
     params:
         job=lambda wc: job_of(wc).to_json(),

@@ -114,7 +114,7 @@ def plan(config: dict) -> list[Job]:
     return jobs
 
 
-def job_runtime_minutes(job: Job, cfg: dict) -> int:
+def job_runtime_minutes(job: Job) -> int:
     """A safe wall-clock bound for the scheduler: every run at its limit plus grace, plus start-up."""
     from .worker import default_grace
     runs = job.instances * len(job.formulations) * (1 + job.permutations) + 2

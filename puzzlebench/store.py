@@ -167,8 +167,9 @@ def _check_version(table: pa.Table, path) -> pa.Table:
 
 
 def read_table(paths) -> pa.Table:
-    """The store in ``paths``: one Parquet or CSV store, or JSON-lines files (chunk files of
-    ``batch`` or the records of ``solve --json``), typed as :data:`SCHEMA`."""
+    """The runs in ``paths``: one Parquet or CSV store, or JSON-lines files (chunk files of
+    ``batch``, their noise references left out, or the records of ``solve --json``), typed as
+    :data:`SCHEMA`."""
     paths = [Path(p) for p in ([paths] if isinstance(paths, (str, os.PathLike)) else paths)]
     if not paths:
         raise PuzzleError("no results given")
@@ -177,7 +178,8 @@ def read_table(paths) -> pa.Table:
             raise PuzzleError("no such file", path=str(path))
     suffixes = {p.suffix for p in paths}
     if suffixes <= {".jsonl", ".json", ".ndjson"}:
-        return build_table([read_records(p) for p in paths])
+        table = build_table([read_records(p) for p in paths])
+        return table.filter(pa.array(table["role"].to_pandas().eq("run")))
     if len(paths) > 1:
         raise PuzzleError("give one store (.parquet or .csv) or JSON-lines files (.jsonl), not a mix")
     path = paths[0]

@@ -246,6 +246,8 @@ def test_planned_job_goes_whole_to_batch(tmp_path):
 def test_analyze_reads_json_lines_of_batch_and_solve(tmp_path, capsys, real_chunk):
     assert main(["analyze", str(real_chunk), "-o", str(tmp_path / "from_batch")]) == 0
     assert "Anomalies: 0" in (tmp_path / "from_batch/summary.md").read_text()
+    table = pd.read_csv(tmp_path / "from_batch/tables/configurations.csv")
+    assert table[["formulation", "runs", "solved"]].values.tolist() == [["binary", 2, 2], ["binary-reduced", 2, 2]]
     capsys.readouterr()
     assert main(["solve", str(ROOT / "instances/sudoku/seed/fjmc_blog2025.txt"), "--all", "--json"]) == 0
     records = tmp_path / "solve.jsonl"

@@ -18,6 +18,7 @@ import os
 import sys
 
 from puzzlebench.errors import PuzzleError
+from puzzlebench.store import MANIFEST
 from puzzlebench.workflow import job_runtime_minutes, plan, settings
 
 configfile: os.path.join(workflow.basedir, "config.yaml")
@@ -59,7 +60,7 @@ FIGURE_KINDS = {
 }
 
 
-STORE = f"{RESULTS}/store.json"
+STORE = f"{RESULTS}/{MANIFEST}"
 
 
 rule all:

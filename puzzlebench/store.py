@@ -49,8 +49,8 @@ SOLVED_OUTCOMES = ("solved", "infeasible_proved")
 ANOMALIES = ("wrong", "false_infeasible", "no_grid", "error")
 ANOMALY_COLUMNS = ["kind", "instance_set", "instance", "permutation", "formulation", "solver", "seed",
                    "status", "detail"]
-OUTPUTS = ("runs.parquet", "runs.csv", "noise.csv", "anomalies.csv")
 MANIFEST = "store.json"
+"""The workflow's mark that a gather succeeded (``puzzlebench gather --manifest``)."""
 _ARROW_TYPES = {str: pa.string(), int: pa.int64(), float: pa.float64(), bool: pa.bool_()}
 
 

@@ -113,6 +113,10 @@ def test_schema_is_typed_and_csv_reads_like_parquet(tmp_path):
     gather([write_chunk(tmp_path / "chunk.jsonl", bad_runs())], tmp_path)
     table = pq.read_table(tmp_path / "runs.parquet")
     assert table.schema.equals(SCHEMA, check_metadata=False)
+    from dataclasses import fields
+    from puzzlebench.provenance import Provenance
+    assert SCHEMA.names == [f.name for part in (RunRecord, RunContext, Provenance) for f in fields(part)] + [
+        "outcome", "schema_version"]                                  # a new record field is a new column
     assert set(table["schema_version"].to_pylist()) == {1}
     parquet, csv = read_store(tmp_path / "runs.parquet"), read_store(tmp_path / "runs.csv")
     assert list(parquet.columns) == list(csv.columns) == SCHEMA.names

@@ -32,7 +32,7 @@ from .detect import detect_solution_text, detect_text
 from .entry import Entry
 from .identity import puzzle_key
 from .rules import parse_rules
-from .text import read_text
+from .text import parse_pairs, read_text
 
 FORMATS = ("native", "lines", "janko", "tatham", "dzn", "kakuro-csv", "killer-csv")
 _MODULES = {"native": native, "lines": lines, "janko": janko, "tatham": tatham, "dzn": dzn,
@@ -41,7 +41,7 @@ LAYOUT_KEYS = {"dzn": "dzn", "killer-csv": "csv"}
 """The formats that take a ``layout`` entry, and its key (also the ``set.yaml`` key)."""
 NO_SOLUTIONS = (tatham, dzn)
 
-__all__ = ["FORMATS", "Entry", "read_puzzles", "read_puzzle", "read_solution", "read_solutions",
+__all__ = ["FORMATS", "LAYOUT_KEYS", "parse_layout", "Entry", "read_puzzles", "read_puzzle", "read_solution", "read_solutions",
            "format_puzzle", "format_solution", "detect_format", "puzzle_key"]
 
 
@@ -49,6 +49,16 @@ def _format_module(format: str):
     if format not in _MODULES:
         raise PuzzleError(f"unknown format {format!r} (known: {', '.join(FORMATS)})")
     return _MODULES[format]
+
+
+def parse_layout(dzn_map: str | None = None, csv_columns: str | None = None) -> dict:
+    """The ``layout`` of the CLI options ``--dzn-map ROLE=NAME,...`` and ``--csv-columns ROLE=COLUMN,...``."""
+    layout = {}
+    if dzn_map:
+        layout["dzn"] = dzn.check_map(parse_pairs(dzn_map, "--dzn-map"))
+    if csv_columns:
+        layout["csv"] = killer_csv.check_columns(parse_pairs(csv_columns, "--csv-columns"))
+    return layout
 
 
 def detect_format(path) -> str:

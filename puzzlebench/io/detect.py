@@ -15,9 +15,11 @@ _SHAPE = re.compile(r"[0-9]{1,3}x[0-9]{1,3}")
 
 
 def _lines_word(text: str) -> bool:
-    """A word of N*N Sudoku symbols, or a Takuzu word of 0, 1, '-' and '.' (after an optional RxC)."""
+    """The line's first word of N*N characters spells a Sudoku, or the line is a Takuzu word of
+    0, 1, '-' and '.' (after an optional RxC)."""
     words = text.split()
-    if any(lines.has_grid_length(w) and lines.decode(w, math.isqrt(len(w))) is not None for w in words):
+    grid = next((w for w in words if lines.has_grid_length(w)), None)
+    if grid is not None and lines.decode(grid, math.isqrt(len(grid))) is not None:
         return True
     if words and _SHAPE.fullmatch(words[0]):
         words = words[1:]

@@ -310,17 +310,6 @@ def _row_lines(lines: np.ndarray, shape: tuple[int, int]) -> list[int]:
             for r in range(shape[0])]
 
 
-def parse_map(text: str) -> dict[str, str]:
-    """``"puzzle=x,n=size"`` -> {"puzzle": "x", "n": "size"}; unknown roles are refused."""
-    mapping = {}
-    for part in filter(None, (p.strip() for p in text.split(","))):
-        role, _, name = part.partition("=")
-        if not name:
-            raise PuzzleError(f"--dzn-map: {part!r} is not ROLE=NAME (e.g. puzzle=x)")
-        mapping[role.strip()] = name.strip()
-    return check_map(mapping)
-
-
 def check_map(mapping) -> dict[str, str]:
     """Validate a role -> variable-name mapping (from --dzn-map or set.yaml's ``dzn:``)."""
     if not isinstance(mapping, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in mapping.items()):

@@ -50,7 +50,11 @@ _LENGTHS = {n * n: n for n in range(4, MAX_SUDOKU + 1)}
 
 
 def _fields(line: TextLine) -> list[str]:
-    """A row's fields: CSV with the first of , ; tab that the line holds, else whitespace-separated words."""
+    """A row's fields: whitespace-separated words when the first is a cage string, else CSV with
+    the first of , ; tab that the line holds, else the words."""
+    words = line.text.split()
+    if len(words) > 1 and _is_cage_string(words[0]):
+        return words
     for delimiter in (",", ";", "\t"):
         if delimiter in line.text:
             try:
@@ -76,11 +80,22 @@ def looks_like(line: str) -> bool:
             and not lines.has_grid_length(fields[1]))
 
 
-def _columns(header: list[str] | None, mapping: dict, line: int | None) -> dict[str, int]:
-    """Role -> 0-based column, from the mapping (names or 1-based numbers), the header, or the position."""
-    unknown = sorted(set(mapping) - set(ROLES))
+def check_columns(mapping) -> dict:
+    """Validate a role -> column mapping (from --csv-columns or set.yaml's ``csv:``)."""
+    if not isinstance(mapping, dict) or not all(isinstance(v, (str, int)) and not isinstance(v, bool)
+                                                for v in mapping.values()):
+        raise PuzzleError("the csv columns must be a mapping of roles to column names or numbers, "
+                          "e.g. {cages: layout, sums: 2}")
+    unknown = sorted(set(mapping) - set(ROLES), key=str)
     if unknown:
         raise PuzzleError(f"the csv columns name an unknown role {unknown[0]!r} (roles: {', '.join(ROLES)})")
+    if any(str(v).isdecimal() and int(v) < 1 for v in mapping.values()):
+        raise PuzzleError("the csv columns count from 1")
+    return dict(mapping)
+
+
+def _columns(header: list[str] | None, mapping: dict, line: int | None) -> dict[str, int]:
+    """Role -> 0-based column, from the mapping (names or 1-based numbers), the header, or the position."""
     names = [h.lower() for h in header] if header else []
     columns = {}
     for role in ROLES:
@@ -147,9 +162,7 @@ def read(text: str, path: str, puzzle: str | None, rules: Rules, layout: dict | 
     if puzzle not in (None, "killer"):
         raise PuzzleError(f"the killer-csv format holds only killer puzzles, not {puzzle}")
     rules.require_applicable("killer")
-    mapping = layout or {}
-    if not isinstance(mapping, dict):
-        raise PuzzleError("the csv columns must be a mapping such as {cages: layout, sums: totals}")
+    mapping = check_columns(layout or {})
     rows = [(line, _fields(line)) for line in content_lines(split_lines(text))]
     header = None
     if rows and not any(_is_cage_string(f) for f in rows[0][1]):

@@ -98,9 +98,9 @@ def read_puzzles(path, *, format: str | None = None, puzzle: str | None = None,
 
 
 def read_puzzle(path, index: int = 0, *, format: str | None = None, puzzle: str | None = None,
-                options: dict | None = None) -> Entry:
+                options: dict | None = None, layout: dict | None = None) -> Entry:
     """Puzzle number ``index`` (0-based) of the file at ``path``."""
-    entries = read_puzzles(path, format=format, puzzle=puzzle, options=options)
+    entries = read_puzzles(path, format=format, puzzle=puzzle, options=options, layout=layout)
     if not 0 <= index < len(entries):
         raise PuzzleError(f"index {index} is out of range: the file holds {len(entries)} "
                           f"puzzle{'s' if len(entries) > 1 else ''} (0..{len(entries) - 1})",

@@ -434,11 +434,13 @@ def _cage_rows(data: _Data, side: int | None) -> tuple[tuple[Cage, ...], int, in
     row_lines = _row_lines(lines, values.shape)
     cells_per_row = [[(int(r), int(c)) for r, c in zip(row[1::2], row[2::2]) if (r, c) != (0, 0)]
                      for row in values]
-    if side is None:  # the cages cover the grid
-        side = max((max(r, c) for cells in cells_per_row for r, c in cells), default=0)
+    if side is None:  # n is the box or the grid size, and the cages cover the grid
+        n, n_line = data.int("killer", "n")
+        reach = max((max(r, c) for cells in cells_per_row for r, c in cells), default=0)
+        side = reach if n is None else (n if reach <= n else n * n)
         if not 1 <= side <= MAX_SUDOKU:
-            raise PuzzleError(f"{a.name}: the cells reach row or column {side}; a killer grid has "
-                              f"1..{MAX_SUDOKU} rows", line=a.line)
+            raise PuzzleError(f"{a.name}: the cells reach row or column {reach}; a killer grid has "
+                              f"1..{MAX_SUDOKU} rows", line=n_line or a.line)
     cages = []
     for k, (row, cells) in enumerate(zip(values, cells_per_row)):
         bad = [(r, c) for r, c in cells if not (1 <= r <= side and 1 <= c <= side)]

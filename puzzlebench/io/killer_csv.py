@@ -44,7 +44,10 @@ ROLES = ("cages", "sums", "solution")
 COLUMN_NAMES = {"cages": ("cages", "cage", "cage_ids", "cage_string", "layout", "regions"),
                 "sums": ("sums", "cage_sums", "totals"),
                 "solution": ("solution", "solutions", "answer")}
-LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+SYMBOLS = "".join(chr(c) for c in range(33, 127) if chr(c) not in ',;"#')
+"""Cage labels the writer uses, in character order as the sums are: letters while they last, else
+every printable character but the delimiters, the quote and the comment mark (up to 90 cages)."""
 _SUMS = re.compile(r"[\[(]?\s*[0-9]+(?:\s*[,; ]\s*[0-9]+)*\s*[\])]?")
 _LENGTHS = {n * n: n for n in range(4, MAX_SUDOKU + 1)}
 
@@ -183,7 +186,12 @@ def read_solutions(text: str, puzzle) -> list[tuple[int, np.ndarray]]:
         return lines.read_solutions(text, puzzle)
     entries = read(text, "", "killer", Rules())
     pick = [e for e in entries if e.name == puzzle.name] if len(entries) > 1 else entries
-    return [(e.line, e.solution) for e in pick if e.solution is not None]
+    found = [(e.line, e.solution) for e in pick if e.solution is not None]
+    for line, grid in found:
+        if grid.shape != puzzle.shape:
+            raise PuzzleError(f"the solution is {grid.shape[0]} x {grid.shape[1]}, the puzzle "
+                              f"{puzzle.shape[0]} x {puzzle.shape[1]}", line=line)
+    return found
 
 
 def _row_text(puzzle: KillerSudoku, solution: np.ndarray | None = None) -> str:
@@ -194,13 +202,14 @@ def _row_text(puzzle: KillerSudoku, solution: np.ndarray | None = None) -> str:
         raise PuzzleError(f"the killer-csv format cannot state the box shape {puzzle.box_rows}x{puzzle.box_cols}; "
                           "use the native format")
     index = canonical_index(puzzle)
-    if index.max() >= len(LABELS):
-        raise PuzzleError(f"the killer-csv format labels at most {len(LABELS)} cages, the puzzle has "
+    labels = LETTERS if index.max() < len(LETTERS) else SYMBOLS
+    if index.max() >= len(labels):
+        raise PuzzleError(f"the killer-csv format labels at most {len(labels)} cages, the puzzle has "
                           f"{index.max() + 1}")
     totals = [0] * (int(index.max()) + 1)
     for cage in puzzle.cages:
         totals[index[cage.cells[0]]] = cage.total
-    cages = "".join(LABELS[k] for k in index.ravel().tolist())
+    cages = "".join(labels[k] for k in index.ravel().tolist())
     row = f'{cages},"{",".join(map(str, totals))}"'
     return row + (f",{lines.encode(solution)}" if solution is not None else "") + "\n"
 

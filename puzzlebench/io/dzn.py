@@ -4,8 +4,8 @@ The data subset these files use is read: assignments ``NAME = VALUE;`` of
 integers, ``_`` (an absent value, read as 0), ``true``/``false``, ranges
 ``1..9``, integer sets ``{1, 3}``, strings, 1-D arrays ``[1, 2, 3]``, 2-D
 arrays ``[| 1, 2 | 3, 4 |]`` and ``array1d(1..n, [...])`` /
-``array2d(1..r, 1..c, [...])``; ``%`` starts a comment.  A file is
-recognised by its ``.dzn`` suffix or by a first line that is a ``%``
+``array2d(1..r, 1..c, [...])``; ``%`` starts a comment, ``/* ... */``
+encloses one.  A file is recognised by its ``.dzn`` suffix or by a first line that is a ``%``
 comment or starts ``NAME =``.
 
 Each puzzle reads a few variables, its *roles*, found under these names
@@ -269,7 +269,7 @@ class _Data:
             return None
         return self.found[name]
 
-    def int(self, puzzle: str, role: str, required: bool = False) -> tuple[int | None, int | None]:
+    def scalar(self, puzzle: str, role: str, required: bool = False) -> tuple[int | None, int | None]:
         """(value, line) of a scalar role; (None, None) when absent and not required."""
         a = self.get(puzzle, role, required)
         if a is None:
@@ -350,9 +350,9 @@ def read(text: str, path: str, puzzle: str | None, rules: Rules, layout: dict | 
 
 
 def _box(data: _Data, kind: str, side: int, rules: Rules) -> tuple[int, int]:
-    n, line = data.int(kind, "n")
-    br, br_line = data.int(kind, "box_rows")
-    bc, _ = data.int(kind, "box_cols")
+    n, line = data.scalar(kind, "n")
+    br, br_line = data.scalar(kind, "box_rows")
+    bc, _ = data.scalar(kind, "box_cols")
     if (br is None) != (bc is None):
         raise PuzzleError("box_rows and box_cols go together: give both or neither", line=br_line)
     if br is not None:
@@ -391,7 +391,7 @@ def _killer(data: _Data, rules: Rules, name: str) -> KillerSudoku:
         raise PuzzleError(f"the file has both {rows_form.name} (cage rows) and {grid_form.name} (a cage grid): "
                           "say which to read with --dzn-map", line=grid_form.line)
     if grid_form:
-        ids, lines, a = _square(data, "killer", "cage_grid")
+        ids, _, a = _square(data, "killer", "cage_grid")
         n = len(ids)
         cages, where = _cages_from_grid(data, ids, a), a.line
     else:
@@ -435,7 +435,7 @@ def _cage_rows(data: _Data, side: int | None) -> tuple[tuple[Cage, ...], int, in
     cells_per_row = [[(int(r), int(c)) for r, c in zip(row[1::2], row[2::2]) if (r, c) != (0, 0)]
                      for row in values]
     if side is None:  # n is the box or the grid size, and the cages cover the grid
-        n, n_line = data.int("killer", "n")
+        n, n_line = data.scalar("killer", "n")
         reach = max((max(r, c) for cells in cells_per_row for r, c in cells), default=0)
         side = reach if n is None else (n if reach <= n else n * n)
         if not 1 <= side <= MAX_SUDOKU:
@@ -468,8 +468,8 @@ def _cage_number(problem: str) -> int | None:
 
 
 def _kakuro(data: _Data, rules: Rules, name: str) -> Kakuro:
-    h, h_line = data.int("kakuro", "h")
-    w, w_line = data.int("kakuro", "w")
+    h, h_line = data.scalar("kakuro", "h")
+    w, w_line = data.scalar("kakuro", "w")
     grid, lines, a = data.grid("kakuro", "grid_data", True, h, w)
     rows, cols = grid.shape
     for value, line, what, size in ((h, h_line, "h", rows), (w, w_line, "w", cols)):
@@ -492,13 +492,13 @@ def _runs(data: _Data, role: str, direction: str, step: tuple[int, int], white: 
     """The clue layer the (row, column, length, sum) rows of ``role`` state, checked against the grid."""
     layer = np.zeros(white.shape, dtype=np.int64)
     found = data.grid("kakuro", role, False)
-    count, count_line = data.int("kakuro", role + "s")
-    table = np.zeros((0, 4), dtype=np.int64) if found is None else found[0]
-    if found is not None and (found[2].value.shape != table.shape or table.shape[1] != 4):
-        if table.size or len(found[2].value.shape) != 2:
+    count, count_line = data.scalar("kakuro", role + "s")
+    table = np.zeros((0, 4), dtype=np.int64)
+    if found is not None and found[0].size:
+        if len(found[2].value.shape) != 2 or found[0].shape[1] != 4:
             raise PuzzleError(f"{found[2].name} must be a [| ... |] array of rows (row, column, length, sum)",
                               line=found[2].line)
-        table = np.zeros((0, 4), dtype=np.int64)
+        table = found[0]
     if count is not None and count != len(table):
         raise PuzzleError(f"{role}s = {count}, but {role} has {len(table)} rows", line=count_line)
     row_lines = _row_lines(found[1], table.shape) if found is not None and len(table) else []

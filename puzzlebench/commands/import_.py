@@ -163,12 +163,13 @@ def run(args) -> int:
         get_formulation(puzzle, formulation)
     count = sum(len(entries) for _, entries in read)
 
+    names = [p.name.lower() for p in files]
+    if args.keep_files and len(set(names)) != len(names):
+        raise PuzzleError("--keep-files: two sources have the same file name")
+
     out.mkdir(parents=True, exist_ok=True)
     meta = {"puzzle": puzzle}
     if args.keep_files:
-        names = [p.name for p in files]
-        if len({n.lower() for n in names}) != len(names):
-            raise PuzzleError("--keep-files: two sources have the same file name")
         for path in files:
             shutil.copyfile(path, out / path.name)
             companion = path.with_name(f"{path.stem}.solution{path.suffix}")

@@ -234,3 +234,14 @@ def test_export_to_dzn(tmp_path):
     assert lines.returncode == 0 and (tmp_path / "t.txt").read_text().startswith("takuzu 4 6")
     refused = cli("export", DATA / "binairo/binairo_4x6.txt", "-o", tmp_path / "t.dzn")
     assert refused.returncode == 2 and "holds only sudoku, killer and kakuro" in refused.stderr
+
+
+def test_check_reads_solutions_from_the_new_layouts():
+    kakuro = cli("check", DATA / "csv/kakuro_6x6.csv", DATA / "csv/kakuro_6x6.solution.csv")
+    assert kakuro.returncode == 0 and kakuro.stdout.strip() == "valid"
+    killer = cli("check", DATA / "csv/killers.csv", DATA / "csv/killers.csv", "--index", "2")  # row 3's solution
+    assert killer.returncode == 0 and killer.stdout.strip() == "valid"
+    renamed = cli("check", DATA / "dzn/sudoku_4x4_renamed.dzn", DATA / "csv/kakuro_6x6.csv", "--dzn-map", "n=size",
+                  "--puzzle", "sudoku")
+    assert renamed.returncode == 2 and "needs puzzle or x (the puzzle)" in renamed.stderr
+    assert "--dzn-map puzzle=NAME" in renamed.stderr and "Traceback" not in renamed.stderr

@@ -12,6 +12,8 @@ A set is a folder ``<root>/<group>/<set>/`` named ``"<group>/<set>"`` (e.g.
     count: 95            # optional: how many puzzles the files hold
     options: {}          # rule options passed to the reader
     tags: [default]      # optional labels; select with the pattern "tag:NAME"
+    dzn: {puzzle: x}     # optional: MiniZinc variable of each role (format dzn)
+    csv: {cages: layout} # optional: column of each role (format killer-csv)
 
 A folder without ``set.yaml`` is a set too, with the puzzle named by its group.
 A puzzle file ``NAME.txt`` may have its reference solutions in ``NAME.solution.txt``.
@@ -27,7 +29,9 @@ from pathlib import Path
 import yaml
 
 from .errors import PuzzleError
-from .io import FORMATS, Entry, read_puzzles, read_solution
+from .io import FORMATS, LAYOUT_KEYS, Entry, read_puzzles, read_solution
+from .io.dzn import check_map
+from .io.killer_csv import check_columns
 from .io.rules import parse_rules
 from .puzzles import PUZZLE_NAMES
 
@@ -35,7 +39,7 @@ SET_FILE = "set.yaml"
 SKIPPED_FILES = ("set.yaml", "source.md", "readme*", "*.*solution*", ".*")
 """Name patterns (lower case) of the files that are not puzzle files by default: the set's
 own files, hidden files and companion solution files (``x.solution.txt``, ``x.all_solutions.txt``)."""
-SET_KEYS = ("puzzle", "format", "files", "source", "licence", "count", "options", "tags")
+SET_KEYS = ("puzzle", "format", "files", "source", "licence", "count", "options", "tags", *LAYOUT_KEYS.values())
 TAG_PREFIX = "tag:"
 
 
@@ -55,13 +59,19 @@ class InstanceSet:
     def tags(self) -> tuple[str, ...]:
         return tuple(self.meta.get("tags") or ())
 
+    @property
+    def layout(self) -> dict:
+        """The reader settings of ``set.yaml`` (``dzn:``, ``csv:``) that apply to the set's files."""
+        return {key: self.meta[key] for key in LAYOUT_KEYS.values() if key in self.meta}
+
     def read_file(self, path: Path) -> list[Entry]:
         """The puzzles of one of the set's files, named ``<file>#<name in the file>``.
 
         A puzzle the file gives no solution for takes its reference solution from
         the companion file ``<stem>.solution<suffix>`` when there is one.
         """
-        entries = read_puzzles(path, format=self.format, puzzle=self.puzzle, options=self.options)
+        entries = read_puzzles(path, format=self.format, puzzle=self.puzzle, options=self.options,
+                               layout=self.layout)
         companion = path.with_name(f"{path.stem}.solution{path.suffix}")
         if companion.is_file():
             entries = [replace(e, solution=read_solution(companion, e.puzzle)) if e.solution is None else e
@@ -157,6 +167,12 @@ def load_set(name: str, folder: Path) -> InstanceSet:
     for key in ("source", "licence"):
         if key in meta and not isinstance(meta[key], str):
             fail(key, "must be a string")
+    for key, check in (("dzn", check_map), ("csv", check_columns)):
+        if key in meta:
+            try:
+                check(meta[key])
+            except PuzzleError as err:
+                fail(key, err.problem)
     try:
         files = _set_files(folder, meta.get("files"))
     except PuzzleError as err:

@@ -184,10 +184,14 @@ def test_janko_binairo_20x20_encoding():
 
 
 def test_janko_puzzle_option_selects_type(tmp_path):
-    # only 1, 2 and - : inferred as Binairo, but the caller may say it is a Sudoku
+    # only 1, 2 and - : a Binairo and a Sudoku both; detection names both instead of guessing
     path = write(tmp_path, "4 4\n1 2 - -\n- - 1 2\n2 1 - -\n- - 2 1\n")
-    assert isinstance(read_puzzle(path).puzzle, Takuzu)
+    with pytest.raises(PuzzleError, match=r"p.txt:1: .*reads both as a Binairo \(takuzu\) and as a sudoku"):
+        read_puzzle(path)
+    assert isinstance(read_puzzle(path, puzzle="takuzu").puzzle, Takuzu)
     assert isinstance(read_puzzle(path, puzzle="sudoku").puzzle, Sudoku)
+    only_binairo = write(tmp_path, "4 4\n1 1 - -\n- - 1 2\n2 - - -\n- - 2 1\n", "b.txt")  # 1 twice in row 1
+    assert isinstance(read_puzzle(only_binairo).puzzle, Takuzu)
     with pytest.raises(PuzzleError, match="not kakuro"):
         read_puzzles(JANKO / "Sudoku_sample.json", puzzle="kakuro")
 
@@ -343,11 +347,16 @@ def _sample_entries():
 SAMPLES = _sample_entries()
 EXPRESSIBLE = {  # which formats can state which puzzles (anything else must be refused)
     "native": lambda p: True,
-    "lines": lambda p: type(p) is Sudoku and (p.box_rows, p.box_cols) == default_box_shape(p.n),
+    "lines": lambda p: (type(p) is Sudoku and (p.box_rows, p.box_cols) == default_box_shape(p.n))
+    or (isinstance(p, Takuzu) and not p.distinct_lines),
     "janko": lambda p: not getattr(p, "diagonal", False) and not getattr(p, "distinct_lines", False)
     and not getattr(p, "num_givens", 0) * isinstance(p, KillerSudoku)
     and (not isinstance(p, Sudoku) or (p.box_rows, p.box_cols) == default_box_shape(p.n)),
     "tatham": lambda p: not isinstance(p, Kakuro),
+    "dzn": lambda p: not isinstance(p, Takuzu) and not getattr(p, "diagonal", False),
+    "kakuro-csv": lambda p: isinstance(p, Kakuro),
+    "killer-csv": lambda p: isinstance(p, KillerSudoku) and not p.diagonal and not p.num_givens
+    and (p.box_rows, p.box_cols) == default_box_shape(p.n),
 }
 
 
@@ -356,7 +365,7 @@ def test_round_trip_puzzles(fmt, tmp_path):
     written = 0
     for entry in SAMPLES:
         if not EXPRESSIBLE[fmt](entry.puzzle):
-            with pytest.raises(PuzzleError, match="cannot state|holds only|has no Kakuro"):
+            with pytest.raises(PuzzleError, match="cannot state|holds only|has no Kakuro|labels at most"):
                 format_puzzle(entry.puzzle, fmt)
             continue
         path = write(tmp_path, format_puzzle(entry.puzzle, fmt))
@@ -364,16 +373,20 @@ def test_round_trip_puzzles(fmt, tmp_path):
         assert len(back) == 1 and detect_format(path) == fmt
         assert puzzle_key(back[0].puzzle) == puzzle_key(entry.puzzle), entry.name
         written += 1
-    assert written >= 10
+    assert written >= (3 if fmt in ("kakuro-csv", "killer-csv") else 10)
 
 
-@pytest.mark.parametrize("fmt", ["native", "lines", "janko"])
+SOLUTION_FORMATS = {"native": (Sudoku, Kakuro, Takuzu), "lines": (Sudoku, Takuzu), "janko": (Sudoku, Kakuro, Takuzu),
+                    "kakuro-csv": (Kakuro,), "killer-csv": (KillerSudoku,)}
+
+
+@pytest.mark.parametrize("fmt", SOLUTION_FORMATS)
 def test_round_trip_solutions(fmt, tmp_path):
     solved = [e for e in SAMPLES if e.solution is not None]
     assert {type(e.puzzle) for e in solved} == {Sudoku, KillerSudoku, Kakuro, Takuzu}
     for entry in solved:
-        if fmt == "lines" and not isinstance(entry.puzzle, Sudoku):
-            with pytest.raises(PuzzleError, match="holds only sudoku"):
+        if not isinstance(entry.puzzle, SOLUTION_FORMATS[fmt]):
+            with pytest.raises(PuzzleError, match="holds only"):
                 format_solution(entry.puzzle, entry.solution, fmt)
             continue
         path = write(tmp_path, format_solution(entry.puzzle, entry.solution, fmt), "sol.txt")

@@ -17,13 +17,23 @@ def add_input_arguments(p, *, multi: bool = False) -> None:
         p.add_argument("--index", type=int, default=0, help="0-based puzzle index in the file (default 0)")
     p.add_argument("--format", choices=FORMATS, help="file format (default: detected)")
     p.add_argument("--puzzle", choices=PUZZLE_NAMES, help="puzzle type, when the file does not say")
+    add_layout_arguments(p)
+
+
+def add_layout_arguments(p) -> None:
+    """--dzn-map and --csv-columns: where the data is in the formats whose names vary."""
+    p.add_argument("--dzn-map", metavar="ROLE=NAME,...",
+                   help="MiniZinc data: the variable of each role when the file's names differ (e.g. puzzle=x,n=size)")
+    p.add_argument("--csv-columns", metavar="ROLE=COLUMN,...",
+                   help="killer-csv: the column (header name or 1-based number) of cages, sums, solution")
 
 
 def read_entries(args):
     """The entries the arguments select: all of them with --all, else the one at --index."""
     from ..errors import PuzzleError
-    from ..io import read_puzzles
-    entries = read_puzzles(args.path, format=args.format, puzzle=args.puzzle)
+    from ..io import parse_layout, read_puzzles
+    entries = read_puzzles(args.path, format=args.format, puzzle=args.puzzle,
+                           layout=parse_layout(args.dzn_map, args.csv_columns))
     if getattr(args, "all", False):
         return entries
     if not 0 <= args.index < len(entries):

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from ..checker import check
-from ..io import FORMATS, read_puzzle, read_solution
+from ..io import FORMATS, parse_layout, read_puzzle, read_solution
 from ..puzzles import PUZZLE_NAMES
 
 
 def register(subparsers) -> None:
+    from ._common import add_layout_arguments
     p = subparsers.add_parser(
         "check", help="check a solution grid against a puzzle's rules",
         description="Check SOLUTION_FILE against puzzle number --index of PUZZLE_FILE. Prints every "
@@ -15,7 +16,7 @@ def register(subparsers) -> None:
                     "2 bad input.")
     p.add_argument("puzzle_file", metavar="PUZZLE_FILE")
     p.add_argument("solution_file", metavar="SOLUTION_FILE",
-                   help="a solution in native, lines or janko format (may be the same file as the "
+                   help="a solution in native, lines, janko, kakuro-csv or killer-csv format (may be the same file as the "
                         "puzzle for datasets that carry solutions)")
     p.add_argument("--index", type=int, default=0, metavar="K",
                    help="which puzzle of PUZZLE_FILE, counting from 0 (default 0)")
@@ -25,13 +26,15 @@ def register(subparsers) -> None:
     p.add_argument("--box", metavar="RxC", help="Sudoku/Killer box shape, e.g. 2x3 (if the file does not say)")
     p.add_argument("--diagonal", action="store_true", help="Killer: both diagonals hold every digit")
     p.add_argument("--distinct-lines", action="store_true", help="Takuzu: rows and columns pairwise distinct")
+    add_layout_arguments(p)
     p.set_defaults(func=run)
 
 
 def run(args) -> int:
     options = {name: value for name, value in (("box", args.box), ("diagonal", args.diagonal),
                                                ("distinct_lines", args.distinct_lines)) if value}
-    entry = read_puzzle(args.puzzle_file, args.index, format=args.format, puzzle=args.puzzle, options=options)
+    entry = read_puzzle(args.puzzle_file, args.index, format=args.format, puzzle=args.puzzle, options=options,
+                        layout=parse_layout(args.dzn_map, args.csv_columns))
     grid = read_solution(args.solution_file, entry.puzzle, format=args.solution_format)
     violations = check(entry.puzzle, grid)
     print("\n".join(violations) if violations else "valid")

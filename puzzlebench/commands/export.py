@@ -1,21 +1,45 @@
-"""``puzzlebench export``: write a formulation's model as MPS."""
+"""``puzzlebench export``: write a formulation's model as MPS, or the puzzle in another file format.
+
+``--to`` picks what is written: ``mps`` (the model of ``--formulation``) or a
+puzzle format (``dzn`` for MiniZinc, ``native``, ``lines``, ...).  Without it
+the suffix of ``-o`` decides (``.dzn`` -> dzn, anything else -> mps).
+``--format`` stays the format of the input file, as for every verb.
+"""
 
 from __future__ import annotations
 
+from pathlib import PurePath
+
+SUFFIX_FORMATS = {".dzn": "dzn", ".mps": "mps"}
+
 
 def register(sub) -> None:
+    from ..io import FORMATS
     from ._common import add_input_arguments
-    p = sub.add_parser("export", help="write the model of a puzzle as an MPS file")
+    p = sub.add_parser("export", help="write the model of a puzzle as MPS, or the puzzle as MiniZinc data (dzn)",
+                       description="Write the MPS model of a formulation, or the puzzle itself in another "
+                                   "format (--to dzn writes a MiniZinc data file). --format is the input format.")
     add_input_arguments(p)
-    p.add_argument("--formulation", default="binary", help="formulation name (default binary)")
-    p.add_argument("-o", "--output", required=True, help="output .mps file")
+    p.add_argument("--formulation", default="binary", help="formulation name, for --to mps (default binary)")
+    p.add_argument("--to", choices=("mps", *FORMATS), metavar="FORMAT",
+                   help=f"what to write: mps or a puzzle format ({', '.join(FORMATS)}); "
+                        "default from the -o suffix: .dzn -> dzn, else mps")
+    p.add_argument("-o", "--output", required=True, help="output file (.mps, .dzn, ...)")
     p.set_defaults(func=run)
 
 
 def run(args) -> int:
-    from ..runner import build
     from ._common import read_entries
     entry = read_entries(args)[0]
+    target = args.to or SUFFIX_FORMATS.get(PurePath(args.output).suffix.lower(), "mps")
+    if target != "mps":
+        from ..io import format_puzzle
+        text = format_puzzle(entry.puzzle, target)
+        with open(args.output, "w", encoding="utf-8") as f:
+            f.write(text)
+        print(f"wrote {args.output}: {entry.puzzle.puzzle} {'x'.join(map(str, entry.puzzle.shape))} as {target}")
+        return 0
+    from ..runner import build
     model = build(entry.puzzle, args.formulation).model
     model.to_mps(args.output)
     s = model.stats()

@@ -43,10 +43,11 @@ def run(args) -> int:
 
     from ..checker import check
     from ..errors import PuzzleError
-    from ..io import format_puzzle, format_solution, read_puzzles, read_solution
+    from ..io import format_puzzle, format_solution, parse_layout, read_puzzles, read_solution
     from ..transforms import permuted_copies
 
-    entries = read_puzzles(args.path, format=args.format, puzzle=args.puzzle)
+    entries = read_puzzles(args.path, format=args.format, puzzle=args.puzzle,
+                           layout=parse_layout(args.dzn_map, args.csv_columns))
     if not 0 <= args.index < len(entries):
         raise PuzzleError(f"--index {args.index} is out of range: the file holds {len(entries)} puzzle(s)",
                           path=args.path)

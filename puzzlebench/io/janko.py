@@ -15,7 +15,8 @@ space-separated tokens:
 
 A plain file holds one puzzle; with no ``puzzle=`` its type is inferred: two
 layers of R rows -> Killer, a ``,`` in a token -> Kakuro, only ``0 1 2 -``
--> Binairo, else Sudoku.  A solution has the same header and rows (Kakuro:
+-> Binairo (unless it reads as a Sudoku too: then ``puzzle=`` must say which),
+else Sudoku.  A solution has the same header and rows (Kakuro:
 ``-`` in every non-white cell; Binairo: ``1``/``2``).
 
 A puzzlekit JSON dataset ``{"count", "count_sol", "name", "data": {key:
@@ -112,12 +113,31 @@ def infer_kind(lines: list[TextLine], rows: int) -> str:
     return "takuzu" if tokens <= set("012-") else "sudoku"
 
 
+def _readable_kind(lines: list[TextLine], inferred: str, rules: Rules, name: str) -> str:
+    """``inferred``, unless a grid of only 1, 2 and '-' also reads as a Sudoku: then both readers
+    are tried, and a grid both accept is refused rather than guessed."""
+    if inferred != "takuzu":
+        return inferred
+    readable = []
+    for kind in ("takuzu", "sudoku"):
+        try:
+            parse_problem(lines, kind, rules, name)
+        except PuzzleError:
+            continue
+        readable.append(kind)
+    if len(readable) > 1:
+        raise PuzzleError("this grid of 1, 2 and '-' reads both as a Binairo (takuzu) and as a sudoku: "
+                          "say which with --puzzle", line=lines[0].number)
+    return readable[0] if readable else inferred
+
+
 def parse_problem(lines: list[TextLine], kind: str | None, rules: Rules, name: str):
     """The puzzle of a janko text (header line first); ``kind`` None means infer it."""
     if not lines:
         raise PuzzleError("no puzzle: the text is empty")
     rows, cols = _header(lines[0])
-    kind = kind or infer_kind(lines, rows)
+    if kind is None:
+        kind = _readable_kind(lines, infer_kind(lines, rows), rules, name)
     rules.require_applicable(kind)
     if kind in ("sudoku", "killer") and (rows != cols or rows > MAX_SUDOKU):
         raise PuzzleError(f"a {kind} grid must be square with at most {MAX_SUDOKU} rows, got {rows} x {cols}",

@@ -1,4 +1,4 @@
-"""The lines format: Sudoku only, one puzzle per line, as in the classic benchmark lists.
+"""The lines format: Sudoku and Takuzu, one puzzle per line, as in the classic benchmark lists.
 
 A puzzle is one word of N*N characters, row-major; the size comes from the
 length (16, 81, 256, 625 or 1296 characters: 4x4 .. 36x36; any N from 4 to 36)
@@ -18,6 +18,18 @@ word of a valid length made of valid symbols is the puzzle, a second such
 word is its reference solution, and the other words are kept in
 ``Entry.extra["fields"]``.
 
+Takuzu (Binairo) lines hold ``0`` and ``1`` givens and ``-`` or ``.`` blanks,
+one word of R*C characters row-major; the grid is square (the side from the
+length) unless an ``RxC`` word comes first (``6x8 0-1-...``).  A second word
+of ``0``/``1`` only is the solution::
+
+    -1--0-----0-1---1-0-00------1-0---1- 010101101010010011101100001011110100
+
+The distinct rows and columns rule is an instance-set option
+(``distinct_lines: true``; ``import --distinct``).  When every line reads
+both as a Sudoku and as a Takuzu (only ``0``, ``1`` and ``.``), the reader
+asks for ``--puzzle`` rather than choose.
+
 A lines solution file holds one solution per line in the same alphabet (the
 second grid word of a line if it has two, else the first); in a file of
 several lines, the solution of puzzle "K" is on the K-th (non-comment) line.
@@ -25,15 +37,19 @@ several lines, the solution of puzzle "K" is on the K-th (non-comment) line.
 
 from __future__ import annotations
 
+import math
+import re
 from functools import partial
 
 import numpy as np
 
 from ..errors import PuzzleError
-from ..puzzles import KillerSudoku, Sudoku
+from ..puzzles import KillerSudoku, Sudoku, Takuzu
 from .entry import Entry
 from .rules import MAX_SUDOKU, Rules
-from .text import TextLine, build_located, content_lines, split_lines
+from .text import MAX_SIDE, TextLine, build_located, content_lines, split_lines
+
+PUZZLES = ("sudoku", "takuzu")
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZa"
 BLANKS = ".0"
@@ -98,8 +114,28 @@ def _grid_words(line: TextLine, n: int | None = None) -> tuple[list[np.ndarray],
 
 
 def read(text: str, path: str, puzzle: str | None, rules: Rules) -> list[Entry]:
-    if puzzle not in (None, "sudoku"):
-        raise PuzzleError(f"the lines format holds only sudoku puzzles, not {puzzle}")
+    """Sudoku or Takuzu lines; with ``puzzle`` None the file is read as both, and it must be
+    exactly one of them (a file both readers accept is refused: say which with --puzzle)."""
+    if puzzle not in (None, *PUZZLES):
+        raise PuzzleError(f"the lines format holds only sudoku and takuzu puzzles, not {puzzle}")
+    readers = {"sudoku": _read_sudoku, "takuzu": _read_takuzu}
+    if puzzle is not None:
+        return readers[puzzle](text, path, rules)
+    read, failures = {}, []
+    for kind, reader in readers.items():
+        try:
+            read[kind] = reader(text, path, rules)
+        except PuzzleError as err:
+            failures.append(err)
+    if len(read) > 1:
+        raise PuzzleError("every line reads both as a sudoku and as a takuzu (only 0, 1 and '.'): "
+                          "say which with --puzzle sudoku or --puzzle takuzu")
+    if read:
+        return read.popitem()[1]
+    raise max(failures, key=lambda err: err.line or 0)  # the reader that got furthest
+
+
+def _read_sudoku(text: str, path: str, rules: Rules) -> list[Entry]:
     rules.require_applicable("sudoku")
     entries = []
     for line in content_lines(split_lines(text)):
@@ -113,12 +149,60 @@ def read(text: str, path: str, puzzle: str | None, rules: Rules) -> list[Entry]:
     return entries
 
 
+_TAKUZU_VALUE = {"0": 0, "1": 1, "-": -1, ".": -1}
+_TAKUZU_WORD = re.compile(r"[01.-]+")
+_SHAPE = re.compile(r"([0-9]{1,3})x([0-9]{1,3})")
+
+
+def _takuzu_words(line: TextLine, shape: tuple[int, int] | None = None):
+    """(shape, puzzle grid, solution grid or None, other words) of a Takuzu line."""
+    words = line.text.split()
+    if words and (match := _SHAPE.fullmatch(words[0])):
+        stated, words = (int(match[1]), int(match[2])), words[1:]
+        if not (1 <= stated[0] <= MAX_SIDE and 1 <= stated[1] <= MAX_SIDE):
+            raise PuzzleError(f"the size {match[0]} is out of range: sides 1..{MAX_SIDE}", line=line.number)
+        if shape is not None and stated != shape:
+            raise PuzzleError(f"the line is {match[0]}, the puzzle {shape[0]}x{shape[1]}", line=line.number)
+        shape = stated
+    if not words or not _TAKUZU_WORD.fullmatch(words[0]):
+        bad = next((ch for ch in (words[0] if words else "") if ch not in _TAKUZU_VALUE), None)
+        raise PuzzleError(f"expected a takuzu line of 0, 1 and '-' or '.' (blank)"
+                          + (f", got the character {bad!r}" if bad else ""), line=line.number)
+    puzzle = words[0]
+    if shape is None:
+        side = math.isqrt(len(puzzle))
+        if side * side != len(puzzle):
+            raise PuzzleError(f"a takuzu line of {len(puzzle)} characters is no square grid; "
+                              "put its size RxC first", line=line.number)
+        shape = (side, side)
+    if len(puzzle) != shape[0] * shape[1]:
+        raise PuzzleError(f"a {shape[0]}x{shape[1]} takuzu has {shape[0] * shape[1]} cells, "
+                          f"the line has {len(puzzle)}", line=line.number)
+    grid = np.array([_TAKUZU_VALUE[ch] for ch in puzzle], dtype=np.int64).reshape(shape)
+    solution, others = None, words[1:]
+    if others and len(others[0]) == len(puzzle) and set(others[0]) <= set("01"):
+        solution = np.array([int(ch) for ch in others[0]], dtype=np.int64).reshape(shape)
+        others = others[1:]
+    return shape, grid, solution, others
+
+
+def _read_takuzu(text: str, path: str, rules: Rules) -> list[Entry]:
+    rules.require_applicable("takuzu")
+    entries = []
+    for line in content_lines(split_lines(text)):
+        _, grid, solution, others = _takuzu_words(line)
+        name = str(len(entries) + 1)
+        takuzu = build_located(partial(Takuzu, grid, bool(rules.distinct_lines), name), [], line.number)
+        extra = {"fields": others} if others else {}
+        entries.append(Entry(takuzu, name, path, line.number, solution, extra))
+    return entries
+
+
 def read_solutions(text: str, puzzle) -> list[tuple[int, np.ndarray]]:
-    """The solution for a Sudoku or Killer ``puzzle`` as [(line, grid)]: the only line's, or
-    in a file of several lines the one of line number ``puzzle.name`` (1-based, lines counted
-    without comments)."""
-    if not isinstance(puzzle, Sudoku):
-        raise PuzzleError(f"the lines format holds only sudoku and killer solutions, not {puzzle.puzzle}")
+    """The solution for ``puzzle`` as [(line, grid)]: the only line's, or in a file of several
+    lines the one of line number ``puzzle.name`` (1-based, lines counted without comments)."""
+    if not isinstance(puzzle, (Sudoku, Takuzu)):
+        raise PuzzleError(f"the lines format holds only sudoku, killer and takuzu solutions, not {puzzle.puzzle}")
     found = content_lines(split_lines(text))
     if len(found) > 1:
         name = puzzle.name
@@ -129,6 +213,10 @@ def read_solutions(text: str, puzzle) -> list[tuple[int, np.ndarray]]:
         found = [found[index - 1]]
     solutions = []
     for line in found:
+        if isinstance(puzzle, Takuzu):
+            _, grid, solution, _ = _takuzu_words(line, puzzle.shape)
+            solutions.append((line.number, solution if solution is not None else grid))
+            continue
         grids, _ = _grid_words(line, puzzle.n)
         solutions.append((line.number, grids[1] if len(grids) > 1 else grids[0]))
     return solutions
@@ -139,9 +227,22 @@ def encode(grid: np.ndarray) -> str:
     return "".join(SYMBOLS[v - 1] if v > 0 else "." for v in np.asarray(grid).ravel().tolist())
 
 
+def _takuzu_word(grid: np.ndarray) -> str:
+    return "".join("-" if v < 0 else str(v) for v in np.asarray(grid).ravel().tolist())
+
+
+def _takuzu_prefix(shape: tuple[int, int]) -> str:
+    return "" if shape[0] == shape[1] else f"{shape[0]}x{shape[1]} "
+
+
 def format_puzzle(puzzle) -> str:
+    if isinstance(puzzle, Takuzu):
+        if puzzle.distinct_lines:
+            raise PuzzleError("the lines format cannot state the distinct rows and columns rule; use the native "
+                              "format or the set option distinct_lines: true")
+        return _takuzu_prefix(puzzle.shape) + _takuzu_word(puzzle.givens) + "\n"
     if isinstance(puzzle, KillerSudoku) or not isinstance(puzzle, Sudoku):
-        raise PuzzleError(f"the lines format holds only sudoku puzzles, not {puzzle.puzzle}")
+        raise PuzzleError(f"the lines format holds only sudoku and takuzu puzzles, not {puzzle.puzzle}")
     if not MIN_SIZE <= puzzle.n <= MAX_SUDOKU:
         raise PuzzleError(f"the lines format holds sudoku of size {MIN_SIZE}..{MAX_SUDOKU}, not {puzzle.n}")
     default = Rules().box_for(puzzle.n)
@@ -152,8 +253,12 @@ def format_puzzle(puzzle) -> str:
 
 
 def format_solution(puzzle, grid: np.ndarray) -> str:
+    if isinstance(puzzle, Takuzu):
+        if not np.isin(grid, (0, 1)).all():
+            raise PuzzleError("a takuzu solution holds 0 and 1 only")
+        return _takuzu_prefix(puzzle.shape) + _takuzu_word(grid) + "\n"
     if not isinstance(puzzle, Sudoku):
-        raise PuzzleError(f"the lines format holds only sudoku and killer solutions, not {puzzle.puzzle}")
+        raise PuzzleError(f"the lines format holds only sudoku, killer and takuzu solutions, not {puzzle.puzzle}")
     if ((grid < 0) | (grid > len(SYMBOLS))).any():
         raise PuzzleError(f"the lines format cannot write values outside 0..{len(SYMBOLS)}")
     return encode(grid) + "\n"

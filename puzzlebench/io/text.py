@@ -150,3 +150,14 @@ def kakuro_clue(pattern: "re.Pattern[str]", token: str) -> tuple[int, int, int] 
     if (match[1] and not 1 <= down <= MAX_CLUE) or (match[2] and not 1 <= across <= MAX_CLUE):
         return None
     return 0, down, across
+
+
+def parse_pairs(text: str, option: str) -> dict[str, str]:
+    """``"a=x,b=y"`` -> {"a": "x", "b": "y"} (a CLI option's ROLE=NAME list)."""
+    pairs = {}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        key, _, value = part.partition("=")
+        if not key.strip() or not value.strip():
+            raise PuzzleError(f"{option}: {part!r} is not ROLE=NAME (e.g. {option} puzzle=x)")
+        pairs[key.strip()] = value.strip()
+    return pairs

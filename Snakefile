@@ -12,16 +12,24 @@ results/runs.csv, and lists wrong answers and disagreements in anomalies.csv.
 import os
 import sys
 
+from snakemake.utils import min_version
+
+from puzzlebench.config import load_study
 from puzzlebench.errors import PuzzleError
 from puzzlebench.workflow import job_runtime_minutes, plan, settings
 
+min_version("8.0")
+
 configfile: os.path.join(workflow.basedir, "config.yaml")
 
-try:
+try:  # the config against puzzlebench/config.schema.yaml: one line and exit 2, as `puzzlebench config check`
+    for path in workflow.configfiles:
+        load_study(path)  # refuses a key given twice (Snakemake's YAML reading keeps the last)
     CFG = settings(config)
     JOBS = plan(config)
 except PuzzleError as err:
-    sys.exit(f"puzzlebench: config error: {err}")
+    print(f"puzzlebench: config error: {err}", file=sys.stderr)
+    sys.exit(2)
 
 RESULTS = CFG["results"]
 JOB_BY_PATH = {job.path(RESULTS): job for job in JOBS}
@@ -79,10 +87,10 @@ rule batch:
     log:
         RESULTS + "/logs/{puzzle}/{set}/{solver}/seed{seed}/{group}chunk{chunk}of{chunks}.log",
     shell:
-        "{PYTHON:q} -m puzzlebench batch --set {wildcards.puzzle}/{wildcards.set} "
-        "--formulation {params.formulations:q} --solver {wildcards.solver} --seed {wildcards.seed} "
-        "--chunk {wildcards.chunk}/{wildcards.chunks} --permutations {params.permutations} "
-        "--time-limit {params.time_limit} --threads {threads} --max-instances {params.max_instances} "
+        "{PYTHON:q} -m puzzlebench batch --set {wildcards.puzzle:q}/{wildcards.set:q} "
+        "--formulation {params.formulations:q} --solver {wildcards.solver:q} --seed {wildcards.seed:q} "
+        "--chunk {wildcards.chunk:q}/{wildcards.chunks:q} --permutations {params.permutations:q} "
+        "--time-limit {params.time_limit:q} --threads {threads:q} --max-instances {params.max_instances:q} "
         "-o {output:q} 2> {log:q}"
 
 
@@ -119,4 +127,4 @@ rule analysis:
         shift=CFG.get("analysis", {}).get("shift", 0.01),
     shell:
         "{PYTHON:q} -m puzzlebench analyze {input.runs:q} -o {RESULTS:q} --noise {input.noise:q} "
-        "--shift {params.shift}"
+        "--shift {params.shift:q}"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..checker import check
 from ..io import FORMATS, read_puzzle, read_solution
 from ..puzzles import PUZZLE_NAMES
+from ._common import index
 
 
 def register(subparsers) -> None:
@@ -17,7 +18,7 @@ def register(subparsers) -> None:
     p.add_argument("solution_file", metavar="SOLUTION_FILE",
                    help="a solution in native, lines or janko format (may be the same file as the "
                         "puzzle for datasets that carry solutions)")
-    p.add_argument("--index", type=int, default=0, metavar="K",
+    p.add_argument("--index", type=index, default=0, metavar="K",
                    help="which puzzle of PUZZLE_FILE, counting from 0 (default 0)")
     p.add_argument("--format", choices=FORMATS, help="format of PUZZLE_FILE (default: detected)")
     p.add_argument("--solution-format", choices=FORMATS, help="format of SOLUTION_FILE (default: detected)")

@@ -14,15 +14,15 @@ from __future__ import annotations
 
 def register(sub) -> None:
     from ..transforms import DEFAULT_KINDS, KINDS
-    from ._common import add_input_arguments
+    from ._common import add_input_arguments, count, rng_seed
     p = sub.add_parser("permute", help="write symmetry-transformed copies of a puzzle (and its solution)",
                        description="Write N equivalent copies of the puzzle of PATH in the native format "
                                    "as DIR/<name>~p<id>.txt (ids 1..N, fixed by the seed), and the mapped "
                                    "reference solution, when known, as DIR/<name>~p<id>.solution.txt. "
                                    "<name> is the file's stem (plus -<puzzle name> if the file holds several).")
     add_input_arguments(p)
-    p.add_argument("--count", type=int, required=True, metavar="N", help="number of copies")
-    p.add_argument("--seed", type=int, required=True, metavar="S", help="random seed; fixes the copies")
+    p.add_argument("--count", type=count, required=True, metavar="N", help="number of copies")
+    p.add_argument("--seed", type=rng_seed, required=True, metavar="S", help="random seed; fixes the copies")
     p.add_argument("--kinds", nargs="+", choices=KINDS, default=list(DEFAULT_KINDS), metavar="KIND",
                    help=f"symmetries to draw from: {', '.join(KINDS)} (default: all the puzzle admits)")
     p.add_argument("--solution", metavar="FILE", help="reference solution file (default: the one in PATH, if any)")

@@ -80,3 +80,46 @@ def test_count_solutions_streams_and_reports_a_partial_count_at_its_budget(tmp_p
     assert last.startswith("1: partial count: ") and "budget 6 s" in last, last
     found = int(last.split("partial count: ")[1].split()[0])
     assert found >= 1 and rest.count(": solution ") == found - 1
+
+
+def _started(argv, cwd) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-m", "puzzlebench", *argv], cwd=cwd, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+
+
+def _wait_for(condition, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.1)
+
+
+def test_permute_writes_copies_as_it_goes(tmp_path):
+    out = tmp_path / "copies"
+    permute = _started(["permute", SUDOKU, "--count", "100000000", "--seed", "1", "-o", str(out)], tmp_path)
+    try:
+        _wait_for(lambda: out.is_dir() and len(list(out.glob("*~p*.txt"))) >= 20)
+        assert permute.poll() is None  # written long before the last of 10^8 copies
+    finally:
+        permute.kill()
+        permute.wait()
+
+
+def test_interrupted_generate_leaves_a_valid_set(tmp_path):
+    import signal
+    out = tmp_path / "sudoku" / "gen"
+    generate = _started(["generate", "sudoku", "--size", "9", "--count", "200", "--seed", "3", "-o", str(out)],
+                        tmp_path)
+    try:
+        _wait_for(lambda: len(list(out.glob("sudoku-*[0-9].txt"))) >= 2)
+        assert (out / "set.yaml").is_file() and (out / "SOURCE.md").is_file()
+        generate.send_signal(signal.SIGINT)
+        assert generate.wait(30) == 130
+    finally:
+        if generate.poll() is None:
+            generate.kill()
+            generate.wait()
+    assert "interrupted:" in generate.stderr.read()
+    made = len(list(out.glob("sudoku-*[0-9].txt")))
+    assert f"count: {made}\n" in (out / "set.yaml").read_text()
+    assert main(["validate", "sudoku/gen", "--root", str(tmp_path)]) == 0

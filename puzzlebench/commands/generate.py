@@ -2,8 +2,9 @@
 
 One run makes ``--count`` puzzles of every ``--size``, each written in the
 native format as ``DIR/<label>-<i>.txt`` with its solution in
-``<label>-<i>.solution.txt``, then ``set.yaml`` and a ``SOURCE.md`` holding the
-full command that regenerates the folder (every option spelled out) and the
+``<label>-<i>.solution.txt`` as soon as it is made, and after each puzzle
+``set.yaml`` and a ``SOURCE.md`` (so an interrupted run leaves a valid set of the
+puzzles made so far), the latter holding the full command that regenerates the folder (every option spelled out) and the
 procedure (see :mod:`puzzlebench.generators`).  The difficulty knobs take one
 value, or one per size.
 """
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import re
 import shlex
+import sys
 
 PUZZLES = ("sudoku", "killer", "kakuro", "takuzu")
 KNOBS = {  # option -> the puzzles it applies to
@@ -179,20 +181,31 @@ def run(args) -> int:
             raise PuzzleError(f"{folder} holds {foreign[0]}, which this run would not write: "
                               f"choose an empty folder or the one an identical run wrote")
     entries = []
+    command = canonical_command(args, specs)
+
+    def write_set() -> None:  # set.yaml and SOURCE.md for the puzzles written so far: a valid set
+        write_set_files(folder, puzzle_kind(specs[0]), command, procedure(specs[0]), args.seed, entries)
+
     with UniquenessOracle(certify_solver=args.solver, search_solver=args.search_solver,
                           time_limit=args.time_limit) as oracle:
         folder.mkdir(parents=True, exist_ok=True)
-        for spec, spec_stems in zip(specs, stems):
-            for index, stem in enumerate(spec_stems):
-                start = time.perf_counter()
-                generated = generate_puzzle(spec, args.seed, index, oracle)
-                write_puzzle(folder, stem, generated)
-                entries.append(SetEntry(stem, spec.parameters, generated))
-                notes = "".join(f"; {note}" for note in generated.notes)
-                print(f"{folder / stem}.txt: {describe(generated.puzzle)}{notes} "
-                      f"[{time.perf_counter() - start:.1f} s]", flush=True)
-    write_set_files(folder, puzzle_kind(specs[0]), canonical_command(args, specs), procedure(specs[0]),
-                    args.seed, entries)
+        try:
+            for spec, spec_stems in zip(specs, stems):
+                for index, stem in enumerate(spec_stems):
+                    start = time.perf_counter()
+                    generated = generate_puzzle(spec, args.seed, index, oracle)
+                    write_puzzle(folder, stem, generated)
+                    entries.append(SetEntry(stem, spec.parameters, generated))
+                    write_set()
+                    notes = "".join(f"; {note}" for note in generated.notes)
+                    print(f"{folder / stem}.txt: {describe(generated.puzzle)}{notes} "
+                          f"[{time.perf_counter() - start:.1f} s]", flush=True)
+        except KeyboardInterrupt:
+            if entries:
+                write_set()
+                print(f"interrupted: {folder} holds the {len(entries)} puzzles made so far, a valid set; "
+                      f"rerunning the same command makes the whole set", file=sys.stderr)
+            raise
     print(f"wrote {len(entries)} puzzles, each certified unique by {entries[0].generated.certificate.solver_version}, "
           f"with set.yaml and SOURCE.md to {folder}")
     return 0

@@ -5,7 +5,7 @@ symmetries of each puzzle), written in the native format as
 ``DIR/<name>~p<id>.txt`` with ids 1..N; the same seed gives the same copies.
 When a reference solution is known (in the puzzle file, or ``--solution``) it
 is checked, mapped to every copy and written beside it as
-``DIR/<name>~p<id>.solution.txt``.  ``<name>`` is the puzzle file's stem, with
+``DIR/<name>~p<id>.solution.txt``.  Each copy is written as soon as it is made.  ``<name>`` is the puzzle file's stem, with
 ``-<puzzle name>`` appended when the file holds several puzzles.
 """
 
@@ -44,7 +44,7 @@ def run(args) -> int:
     from ..checker import check
     from ..errors import PuzzleError
     from ..io import format_puzzle, format_solution, read_puzzles, read_solution
-    from ..transforms import permuted_copies
+    from ..transforms import iter_permuted_copies
 
     entries = read_puzzles(args.path, format=args.format, puzzle=args.puzzle)
     if not 0 <= args.index < len(entries):
@@ -59,7 +59,7 @@ def run(args) -> int:
                           path=args.solution or args.path)
     out = Path(args.output)
     out.mkdir(parents=True, exist_ok=True)
-    for _, transform, copy in permuted_copies(puzzle, args.count, args.seed, args.kinds):
+    for _, transform, copy in iter_permuted_copies(puzzle, args.count, args.seed, args.kinds):  # each written as made
         (out / f"{copy.name}.txt").write_text(format_puzzle(copy))
         if solution is not None:
             (out / f"{copy.name}.solution.txt").write_text(

@@ -14,7 +14,8 @@ A set is a folder ``<root>/<group>/<set>/`` named ``"<group>/<set>"`` (e.g.
     tags: [default]      # optional labels; select with the pattern "tag:NAME"
 
 A folder without ``set.yaml`` is a set too, with the puzzle named by its group.
-A puzzle file ``NAME.txt`` may have its reference solutions in ``NAME.solution.txt``.
+A puzzle file ``NAME.txt`` may have its reference solutions in ``NAME.solution.txt``: for a file
+of several puzzles, one per puzzle in order (native), or named by line (lines) or key (dataset).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from pathlib import Path
 import yaml
 
 from .errors import PuzzleError
-from .io import FORMATS, Entry, read_puzzles, read_solution
+from .io import FORMATS, Entry, read_puzzles, read_solutions_of
 from .io.rules import parse_rules
 from .puzzles import PUZZLE_NAMES
 
@@ -64,8 +65,9 @@ class InstanceSet:
         entries = read_puzzles(path, format=self.format, puzzle=self.puzzle, options=self.options)
         companion = path.with_name(f"{path.stem}.solution{path.suffix}")
         if companion.is_file():
-            entries = [replace(e, solution=read_solution(companion, e.puzzle)) if e.solution is None else e
-                       for e in entries]
+            solutions = read_solutions_of(companion, [e.puzzle for e in entries])
+            entries = [replace(e, solution=grid) if e.solution is None else e
+                       for e, (_, grid) in zip(entries, solutions, strict=True)]
         prefix = path.relative_to(self.path).as_posix()
         return [replace(entry, name=f"{prefix}#{entry.name}") for entry in entries]
 

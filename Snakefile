@@ -12,6 +12,10 @@ results/runs.csv, and lists wrong answers and disagreements in anomalies.csv.
 import os
 import sys
 
+# The code of this tree, here and in every job (not an installed copy from another checkout).
+sys.path.insert(0, workflow.basedir)
+os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [workflow.basedir, os.environ.get("PYTHONPATH")]))
+
 from snakemake.utils import min_version
 
 from puzzlebench.config import load_study

@@ -24,7 +24,6 @@ def copy_tree(clone: Path) -> None:
         shutil.copy(ROOT / name, clone)
 
 
-
 def test_plugin_folders_come_from_this_tree():
     assert Path(puzzlebench.formulations.__file__).resolve() == ROOT / "formulations/__init__.py"
     assert Path(puzzlebench.analysis.__file__).resolve() == ROOT / "analysis/__init__.py"

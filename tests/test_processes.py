@@ -17,6 +17,12 @@ SLOW = ROOT / "instances/sudoku/blank65-36/blank65-36x36-01.txt"  # CBC runs int
 PUZZLEBENCH = [sys.executable, "-m", "puzzlebench"]
 COMMANDS = {
     "solve": [*PUZZLEBENCH, "solve", str(SLOW), "--solver", "cbc", "--time-limit", "60"],
+    # a parent that exits (without any clean-up: os._exit) while its child solves
+    "exit": [sys.executable, "-c", "import os, time; from puzzlebench.io import read_puzzle; "
+             "from puzzlebench.records import SolveOptions; from puzzlebench.runner import build; "
+             "from puzzlebench.worker import SolverProcess; p = SolverProcess(); "
+             f"p.submit('cbc', build(read_puzzle({str(SLOW)!r}).puzzle, 'binary').model, SolveOptions(time_limit=60)); "
+             "time.sleep(3); os._exit(0)"],
     "batch": [*PUZZLEBENCH, "batch", "--set", "sudoku/blank65-36", "--formulation", "binary", "--solver",
               "cbc", "--time-limit", "60", "--max-instances", "1"],
 }
@@ -50,9 +56,9 @@ def alive(processes: list[psutil.Process]) -> list[psutil.Process]:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("how", ["SIGKILL", "SIGTERM"])
-@pytest.mark.parametrize("command", sorted(COMMANDS))
-def test_children_end_with_a_killed_parent(tmp_path, command, how):
+@pytest.mark.parametrize("command, how", [("solve", "SIGKILL"), ("solve", "SIGTERM"), ("batch", "SIGKILL"),
+                                          ("batch", "SIGTERM"), ("exit", "")])
+def test_children_end_with_their_parent(tmp_path, command, how):
     argv = COMMANDS[command] + (["-o", str(tmp_path / "out.jsonl")] if command == "batch" else [])
     parent = subprocess.Popen(argv, cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                               env={**os.environ, "PYTHONPATH": str(ROOT)})
@@ -60,13 +66,14 @@ def test_children_end_with_a_killed_parent(tmp_path, command, how):
     try:
         children = descendants_once_cbc_runs(psutil.Process(parent.pid))
         assert len(children) >= 2  # the solver child and CBC
-        parent.send_signal(getattr(signal, how))
+        if command != "exit":
+            parent.send_signal(getattr(signal, how))
         parent.wait(10)
         deadline = time.monotonic() + 2
         while alive(children) and time.monotonic() < deadline:
             time.sleep(0.05)
         left = alive(children)
-        assert not left, f"{command} killed with {how} left {[(p.pid, _exe(p)) for p in left]} running"
+        assert not left, f"{command} {how} left {[(p.pid, _exe(p)) for p in left]} running"
     finally:
         for p in alive(children):
             p.kill()

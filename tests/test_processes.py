@@ -29,11 +29,11 @@ COMMANDS = {
 
 
 def descendants_once_cbc_runs(parent: psutil.Process, timeout: float = 60) -> list[psutil.Process]:
-    """The parent's descendants, once a CBC program runs among them (mid-solve)."""
+    """The parent's descendants, once the solver child and a CBC program under it run (mid-solve)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         found = parent.children(recursive=True)
-        if any("cbc" in os.path.basename(_exe(p)) for p in found):
+        if len(found) >= 2 and any("cbc" in os.path.basename(_exe(p)) for p in found):
             return found
         time.sleep(0.1)
     raise AssertionError("CBC never started")
@@ -65,7 +65,6 @@ def test_children_end_with_their_parent(tmp_path, command, how):
     children = []
     try:
         children = descendants_once_cbc_runs(psutil.Process(parent.pid))
-        assert len(children) >= 2  # the solver child and CBC
         if command != "exit":
             parent.send_signal(getattr(signal, how))
         parent.wait(10)

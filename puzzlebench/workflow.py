@@ -1,9 +1,10 @@
 """The experiment grid of the Snakemake workflow, planned from its config.
 
-Config keys (see config.yaml; their types and ranges are puzzlebench/config.schema.yaml): ``instance_sets`` (names or globs), ``formulations``
+Config keys (see config.yaml): ``instance_sets`` (names or globs), ``formulations``
 (``all``, a list, or a mapping puzzle -> list/``all``), ``solvers``, ``seeds``,
 ``permutations``, ``time_limit``, ``threads``, ``results``, plus ``max_instances``
-(first N of each set, 0 = all) and ``chunk_size`` (runs per job).
+(first N of each set, 0 = all) and ``chunk_size`` (runs per job).  Their types and
+ranges are ``puzzlebench/config.schema.yaml``.
 """
 
 from __future__ import annotations

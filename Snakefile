@@ -17,17 +17,29 @@ store, and the summary, untouched.
 import os
 import sys
 
+# The code of this tree, here and in every job (not an installed copy from another checkout).
+sys.path.insert(0, workflow.basedir)
+os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [workflow.basedir, os.environ.get("PYTHONPATH")]))
+
+from snakemake.utils import min_version
+
+from puzzlebench.config import load_study
 from puzzlebench.errors import PuzzleError
 from puzzlebench.store import MANIFEST
 from puzzlebench.workflow import job_runtime_minutes, plan, settings
 
+min_version("8.0")
+
 configfile: os.path.join(workflow.basedir, "config.yaml")
 
-try:
+try:  # the config against puzzlebench/config.schema.yaml: one line and exit 2, as `puzzlebench config check`
+    for path in workflow.configfiles:
+        load_study(path)  # refuses a key given twice (Snakemake's YAML reading keeps the last)
     CFG = settings(config)
     JOBS = plan(config)
 except PuzzleError as err:
-    sys.exit(f"puzzlebench: config error: {err}")
+    print(f"puzzlebench: config error: {err}", file=sys.stderr)
+    sys.exit(2)
 
 RESULTS = CFG["results"]
 JOB_BY_PATH = {job.path(RESULTS): job for job in JOBS}
@@ -83,7 +95,7 @@ rule batch:
     log:
         RESULTS + "/logs/{puzzle}/{set}/{solver}/seed{seed}/{group}chunk{chunk}of{chunks}.log",
     shell:
-        "{PYTHON:q} -m puzzlebench batch --job {params.job:q} --threads {threads} -o {output:q} 2> {log:q}"
+        "{PYTHON:q} -m puzzlebench batch --job {params.job:q} --threads {threads:q} -o {output:q} 2> {log:q}"
 
 
 rule gather:
@@ -112,4 +124,4 @@ rule analysis:
         shift=CFG.get("analysis", {}).get("shift", 0.01),
     shell:
         "{PYTHON:q} -m puzzlebench analyze {params.runs:q} -o {RESULTS:q} --noise {params.noise:q} "
-        "--shift {params.shift}"
+        "--shift {params.shift:q}"

@@ -137,6 +137,7 @@ def cpu_breakdown(path: str) -> dict:
 
     import puzzlebench.worker as worker
     from puzzlebench.io import read_puzzles
+    from puzzlebench.processes import die_with_parent
     from puzzlebench.records import SolveOptions, SolverResult
     from puzzlebench.registry import get_solver
     from puzzlebench.runner import build, run_many
@@ -152,7 +153,9 @@ def cpu_breakdown(path: str) -> dict:
             totals["run_cpu"] += time.thread_time() - cpu
             totals["run_wall"] += time.perf_counter() - wall
 
-    def serve(conn):  # worker._serve, plus a "report" request
+    def serve(conn, parent_end, parent_pid):  # worker._serve, plus a "report" request
+        die_with_parent(parent_pid)
+        os.close(parent_end)
         while True:
             try:
                 name, model, options = conn.recv()

@@ -1,7 +1,11 @@
 """puzzlebench: integer-programming formulations of logic puzzles, compared across MIP solvers."""
 
-from .errors import PuzzleError
-from .puzzles import Cage, Kakuro, KillerSudoku, Run, Sudoku, Takuzu
+from ._tree import install as _install_tree_finder
+
+_install_tree_finder(__file__)  # puzzlebench.formulations and .analysis from this tree's folders
+
+from .errors import PuzzleError  # noqa: E402
+from .puzzles import Cage, Kakuro, KillerSudoku, Run, Sudoku, Takuzu  # noqa: E402
 
 __version__ = "0.1.0"
 __all__ = ["PuzzleError", "Sudoku", "KillerSudoku", "Cage", "Kakuro", "Run", "Takuzu", "__version__"]

@@ -32,7 +32,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as done:  # --help, --version, or a bad option (its one line already printed)
+        return done.code if isinstance(done.code, int) else 0
     try:
         return int(args.func(args) or 0)
     except PuzzleError as err:

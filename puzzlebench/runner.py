@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import time
 from collections import deque
-from dataclasses import dataclass
-from typing import Iterable, Iterator
+from dataclasses import dataclass, replace
+from typing import Callable, Iterable, Iterator
 
 import numpy as np
 
@@ -248,13 +248,17 @@ def no_good_cut(model: Model, x: np.ndarray) -> Rows:
 
 
 def count_solutions(puzzle, formulation: str, solver: str, limit: int, options: SolveOptions,
-                    process: SolverProcess | None = None) -> tuple[int, list[np.ndarray], str]:
+                    process: SolverProcess | None = None, *, budget: float | None = None,
+                    on_solution: Callable[[np.ndarray], None] | None = None) -> tuple[int, list[np.ndarray], str]:
     """Count distinct solutions up to ``limit`` by re-solving with no-good cuts.
 
     Needs a formulation whose integer columns are all binary, so that a no-good
     over them removes exactly one grid.  Returns the count, the grids (each
     already checked) and the final status: "optimal" when the count is proven,
-    "time_limit" or "error" when the enumeration stopped early.
+    "time_limit" or "error" when the enumeration stopped early (a partial count).
+    ``budget`` bounds the seconds of the whole count (each solve gets at most what
+    is left of it, and at most ``options.time_limit``); ``on_solution(grid)`` is
+    called with each grid as soon as it is found and checked.
     """
     model = build(puzzle, formulation).model
     if (model.integrality & ((model.col_lower < 0) | (model.col_upper > 1))).any():
@@ -263,9 +267,13 @@ def count_solutions(puzzle, formulation: str, solver: str, limit: int, options: 
     grids: list[np.ndarray] = []
     own = process is None
     process = process or SolverProcess()
+    end = None if budget is None else time.monotonic() + budget
     try:
         while len(grids) < limit:
-            result, _, _ = solve_model(model, solver, options, process)
+            left = options.time_limit if end is None else min(options.time_limit, end - time.monotonic())
+            if left <= 0:
+                return len(grids), grids, "time_limit"
+            result, _, _ = solve_model(model, solver, replace(options, time_limit=left), process)
             if result.status == "infeasible":
                 return len(grids), grids, "optimal"
             if result.status not in FOUND:
@@ -279,6 +287,8 @@ def count_solutions(puzzle, formulation: str, solver: str, limit: int, options: 
                                   f"formulation whose binaries follow from the grid (for Takuzu with "
                                   f"distinct lines: xor-distinct)")
             grids.append(grid)
+            if on_solution is not None:
+                on_solution(grid)
             model = model.with_rows(no_good_cut(model, result.x))
     finally:
         if own:

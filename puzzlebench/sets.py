@@ -16,7 +16,8 @@ A set is a folder ``<root>/<group>/<set>/`` named ``"<group>/<set>"`` (e.g.
     csv: {cages: layout} # optional: column of each role (format killer-csv)
 
 A folder without ``set.yaml`` is a set too, with the puzzle named by its group.
-A puzzle file ``NAME.txt`` may have its reference solutions in ``NAME.solution.txt``.
+A puzzle file ``NAME.txt`` may have its reference solutions in ``NAME.solution.txt``: for a file
+of several puzzles, one per puzzle in order (native), or named by line (lines) or key (dataset).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from pathlib import Path
 import yaml
 
 from .errors import PuzzleError
-from .io import FORMATS, LAYOUT_KEYS, Entry, read_puzzles, read_solution
+from .io import FORMATS, LAYOUT_KEYS, Entry, read_puzzles, read_solutions_of
 from .io.dzn import check_map
 from .io.killer_csv import check_columns
 from .io.rules import parse_rules
@@ -74,8 +75,9 @@ class InstanceSet:
                                layout=self.layout)
         companion = path.with_name(f"{path.stem}.solution{path.suffix}")
         if companion.is_file():
-            entries = [replace(e, solution=read_solution(companion, e.puzzle)) if e.solution is None else e
-                       for e in entries]
+            solutions = read_solutions_of(companion, [e.puzzle for e in entries])
+            entries = [replace(e, solution=grid) if e.solution is None else e
+                       for e, (_, grid) in zip(entries, solutions, strict=True)]
         prefix = path.relative_to(self.path).as_posix()
         return [replace(entry, name=f"{prefix}#{entry.name}") for entry in entries]
 

@@ -39,6 +39,7 @@ moves cells.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import numpy as np
@@ -251,19 +252,25 @@ def permuted_copies(puzzle, count: int, seed: int, kinds=DEFAULT_KINDS) -> list[
     the same copies.  Asking for more copies than the puzzle's symmetry group
     (for the chosen kinds) holds is a PuzzleError, never silent repetition.
     """
+    return list(iter_permuted_copies(puzzle, count, seed, kinds))
+
+
+def iter_permuted_copies(puzzle, count: int, seed: int, kinds=DEFAULT_KINDS) -> Iterator[tuple[int, Transform, object]]:
+    """:func:`permuted_copies` one at a time, each made when asked for (only the transforms'
+    signatures are kept, to keep the copies distinct); the PuzzleError of too few distinct
+    transforms comes after the copies there are."""
     if count < 1:
         raise PuzzleError(f"the number of copies must be at least 1, got {count}")
     rng = np.random.default_rng(seed)
     seen: set[tuple] = set()
-    copies = []
     for _ in range(200 * count + 1000):
         transform = random_transform(puzzle, rng, kinds)
         if transform.is_identity or transform.signature in seen:
             continue
         seen.add(transform.signature)
-        transform = dataclasses.replace(transform, copy_id=len(copies) + 1)
-        copies.append((transform.copy_id, transform, transform.apply(puzzle)))
-        if len(copies) == count:
-            return copies
-    raise PuzzleError(f"this {puzzle.puzzle} has only {len(copies)} distinct non-identity transforms of kinds "
+        transform = dataclasses.replace(transform, copy_id=len(seen))
+        yield transform.copy_id, transform, transform.apply(puzzle)
+        if len(seen) == count:
+            return
+    raise PuzzleError(f"this {puzzle.puzzle} has only {len(seen)} distinct non-identity transforms of kinds "
                       f"{', '.join(kinds)}; asked for {count}")

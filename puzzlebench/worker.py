@@ -23,6 +23,9 @@ seen from outside the solver: sending the model, the adapter, the result) runs
 from there to the moment the child sends the result, so the parent being busy
 elsewhere never adds to it.  Times are ``time.monotonic()``, one clock for both
 processes.
+
+The child, and any program it starts (CBC), ends when the parent dies, whether it
+exits or is killed (see :mod:`puzzlebench.processes`).
 """
 
 from __future__ import annotations
@@ -52,8 +55,13 @@ def default_grace(time_limit: float) -> float:
     return max(2.0, 0.1 * time_limit)
 
 
-def _serve(conn) -> None:
+def _serve(conn, parent_end: int, parent_pid: int) -> None:
+    """The child's loop: it dies with the parent (PR_SET_PDEATHSIG) and closes the parent's end
+    of the socket it inherited, so that the parent's exit is also an end of file here."""
+    from .processes import die_with_parent
     from .registry import get_solver
+    die_with_parent(parent_pid)
+    os.close(parent_end)
     while True:
         try:
             job = conn.recv()
@@ -103,7 +111,7 @@ class SolverProcess:
     def _start(self) -> None:
         ours, theirs = socket.socketpair()
         child = Connection(theirs.detach())
-        self._proc = self._ctx.Process(target=_serve, args=(child,), daemon=True)
+        self._proc = self._ctx.Process(target=_serve, args=(child, ours.fileno(), os.getpid()), daemon=True)
         self._proc.start()
         child.close()
         self._sock = ours

@@ -3,13 +3,15 @@
 Config keys (see config.yaml): ``instance_sets`` (names or globs), ``formulations``
 (``all``, a list, or a mapping puzzle -> list/``all``), ``solvers``, ``seeds``,
 ``permutations``, ``time_limit``, ``threads``, ``results``, plus ``max_instances``
-(first N of each set, 0 = all) and ``chunk_size`` (runs per job).
+(first N of each set, 0 = all) and ``chunk_size`` (runs per job).  Their types and
+ranges are ``puzzlebench/config.schema.yaml``.
 """
 
 from __future__ import annotations
 
 import math
 
+from .config import validate_config
 from .errors import PuzzleError
 from .jobs import Job, chunk_bounds
 from .puzzles import PUZZLE_NAMES
@@ -18,17 +20,12 @@ from .registry import formulations, get_formulation, get_solver
 DEFAULTS = {"formulations": "all", "solvers": ["cbc", "highs", "scip", "scip-cp", "cpsat"], "seeds": [0],
             "permutations": 0, "time_limit": 10.0, "threads": 1, "results": "results",
             "max_instances": 0, "chunk_size": 50, "group_formulations": True}
-KNOWN_KEYS = set(DEFAULTS) | {"instance_sets", "analysis"}
 
 
 def settings(config: dict) -> dict:
-    """The config with defaults filled in; unknown keys are an error."""
-    unknown = set(config) - KNOWN_KEYS
-    if unknown:
-        raise PuzzleError(f"unknown config key(s): {', '.join(sorted(unknown))} "
-                          f"(known: {', '.join(sorted(KNOWN_KEYS))})")
-    if "instance_sets" not in config:
-        raise PuzzleError("the config names no instance_sets")
+    """The config with defaults filled in, after checking it against the schema
+    (:func:`puzzlebench.config.validate_config`: unknown keys, types and ranges)."""
+    validate_config(config)
     merged = {**DEFAULTS, **config}
     merged["group_formulations"] = _flag("group_formulations", merged["group_formulations"])
     for key in ("instance_sets", "solvers", "seeds"):

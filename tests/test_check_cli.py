@@ -210,3 +210,35 @@ def test_subprocess_malformed_files(tmp_path):
     result = _cli(overlapping, truncated)
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert result.stderr.startswith(f"puzzlebench: error: {overlapping}:3: cage A covers two separate regions")
+
+
+# ---------------------------------------------------------------- every grid of a solution file
+
+SUDOKU_4B = [[2, 1, 4, 3], [4, 3, 2, 1], [1, 2, 3, 4], [3, 4, 1, 2]]
+BLANK_4 = "sudoku 4 2x2\n" + ". . . .\n" * 4
+GIVEN_1 = "sudoku 4 2x2\n1 . . .\n" + ". . . .\n" * 3   # SUDOKU_4 fits it, SUDOKU_4B does not
+GIVEN_2 = "sudoku 4 2x2\n2 . . .\n" + ". . . .\n" * 3   # SUDOKU_4B fits it, SUDOKU_4 does not
+WRONG_4 = [[1, 2, 3, 4], [1, 2, 3, 4], [2, 1, 4, 3], [4, 3, 2, 1]]
+
+
+def test_check_reads_every_grid_of_a_solution_file(tmp_path, capsys):
+    puzzle = write(tmp_path, "p.txt", BLANK_4)
+    good = write(tmp_path, "good.txt", grid_text(SUDOKU_4) + "\n" + grid_text(SUDOKU_4B))
+    assert run_check(capsys, puzzle, good)[:2] == (0, ["valid"])
+    bad = write(tmp_path, "bad.txt", grid_text(SUDOKU_4) + "\n" + grid_text(WRONG_4))
+    code, out, _ = run_check(capsys, puzzle, bad)
+    assert code == 1 and out and all(line.startswith("solution 2 of 2: ") for line in out)
+
+
+def test_check_pairs_the_puzzles_of_a_file_with_their_grids_in_order(tmp_path, capsys):
+    puzzles = write(tmp_path, "p.txt", GIVEN_1 + GIVEN_2)
+    right = write(tmp_path, "right.txt", grid_text(SUDOKU_4) + "\n" + grid_text(SUDOKU_4B))
+    assert run_check(capsys, puzzles, right)[:2] == (0, ["valid"])
+    swapped = write(tmp_path, "swapped.txt", grid_text(SUDOKU_4B) + "\n" + grid_text(SUDOKU_4))
+    code, out, _ = run_check(capsys, puzzles, swapped)
+    assert code == 1 and {line.split(":")[0] for line in out} == {"puzzle 1 (index 0)", "puzzle 2 (index 1)"}
+    code, out, _ = run_check(capsys, puzzles, swapped, "--index", 1)
+    assert code == 1 and {line.split(":")[0] for line in out} == {"puzzle 2 (index 1)"}
+    short = write(tmp_path, "short.txt", grid_text(SUDOKU_4))
+    code, out, err = run_check(capsys, puzzles, short)
+    assert code == 2 and "short.txt: the file holds 1 solution(s) for 2 puzzles" in err and err.count("\n") == 1

@@ -350,3 +350,16 @@ def test_blank65_set_is_the_ladder_solutions_with_65_percent_blank():
         given = puzzle.givens > 0
         assert (puzzle.givens.shape, int((~given).sum())) == ((36, 36), 842)
         assert (puzzle.givens[given] == solution[given]).all()
+
+
+def test_native_companion_file_holds_one_solution_per_puzzle_in_order(tmp_path, capsys):
+    from test_check_cli import GIVEN_1, GIVEN_2, SUDOKU_4, SUDOKU_4B, grid_text
+    make_set(tmp_path, "sudoku/pairs", {"p.txt": GIVEN_1 + GIVEN_2,
+                                        "p.solution.txt": grid_text(SUDOKU_4) + "\n" + grid_text(SUDOKU_4B)})
+    first, second = get_set("sudoku/pairs", tmp_path).entries()
+    assert first.solution.tolist() == SUDOKU_4 and second.solution.tolist() == SUDOKU_4B
+    code, out, _ = run_cli(capsys, "validate", "sudoku/pairs", "--root", str(tmp_path))
+    assert code == 0, out
+    (tmp_path / "sudoku/pairs/p.solution.txt").write_text(grid_text(SUDOKU_4) * 3)
+    code, out, _ = run_cli(capsys, "validate", "sudoku/pairs", "--root", str(tmp_path))
+    assert code == 2 and "p.solution.txt:9: a grid beyond the 2 puzzles' solutions" in out, out

@@ -1,8 +1,54 @@
-"""Arguments shared by verbs that read puzzle files."""
+"""Arguments shared by the verbs: puzzle-file input, and numbers checked at the door.
+
+Every number option is parsed by one of the types below: finite, and in the range
+every solver accepts, else argparse prints one line naming the option and the
+range, exit 2.  Seeds are 32-bit signed in HiGHS, SCIP and CP-SAT, and CBC
+receives seed + 1 (it reads 0 as "seed from the clock"): hence 0..2**31 - 2.
+"""
 
 from __future__ import annotations
 
+import argparse
+import math
+import os
+
 from ..puzzles import PUZZLE_NAMES
+
+MAX_SEED = 2**31 - 2
+MAX_SECONDS = 1e6    # about 11.6 days: every solver's limit option takes it
+MAX_THREADS = os.cpu_count() or 1
+
+
+def number_in(kind: type, low, high, *, open_low: bool = False, what: str = ""):
+    """An argparse type: a finite ``kind`` (int or float) in ``[low, high]`` (``(low, high]``)."""
+    name = "an integer" if kind is int else "a finite number"
+    bounds = f"{'>' if open_low else '>='} {low:g}" if high is None else \
+        f"in {'(' if open_low else '['}{low:.15g}, {high:.15g}]" if kind is float else f"{low}..{high}"
+    rule = f"{name}{' ' + what if what else ''} {bounds}"
+
+    def parse(text: str):
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"must be {rule}, not {text!r}") from None
+        if (kind is float and not math.isfinite(value)) or value < low or (open_low and value == low) \
+                or (high is not None and value > high):
+            raise argparse.ArgumentTypeError(f"must be {rule}, not {text!r}")
+        return value
+
+    parse.__name__ = f"{kind.__name__} {bounds}"  # what argparse calls the type in its messages
+    return parse
+
+
+seconds = number_in(float, 0, MAX_SECONDS, open_low=True, what="of seconds")
+seed = number_in(int, 0, MAX_SEED)
+rng_seed = number_in(int, 0, 2**63 - 1)     # a seed numpy alone reads (generate, permute)
+threads = number_in(int, 1, MAX_THREADS, what="of threads (this machine's CPUs)")
+gap = number_in(float, 0, 1, what="(relative gap)")
+index = number_in(int, 0, None)
+count = number_in(int, 1, 10**9)
+fraction = number_in(float, 0, 1, open_low=True)
+non_negative = number_in(int, 0, None)
 
 
 def add_input_arguments(p, *, multi: bool = False) -> None:
@@ -11,10 +57,10 @@ def add_input_arguments(p, *, multi: bool = False) -> None:
     p.add_argument("path", metavar="PATH", help="puzzle file")
     if multi:
         which = p.add_mutually_exclusive_group()
-        which.add_argument("--index", type=int, default=0, help="0-based puzzle index in the file (default 0)")
+        which.add_argument("--index", type=index, default=0, help="0-based puzzle index in the file (default 0)")
         which.add_argument("--all", action="store_true", help="every puzzle of the file, in one process")
     else:
-        p.add_argument("--index", type=int, default=0, help="0-based puzzle index in the file (default 0)")
+        p.add_argument("--index", type=index, default=0, help="0-based puzzle index in the file (default 0)")
     p.add_argument("--format", choices=FORMATS, help="file format (default: detected)")
     p.add_argument("--puzzle", choices=PUZZLE_NAMES, help="puzzle type, when the file does not say")
     add_layout_arguments(p)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..errors import PuzzleError
+from ._common import MAX_SECONDS, number_in
 
 DEFAULT_RUNS = "results/runs.parquet"
 
@@ -21,7 +22,7 @@ def register(subparsers) -> None:
                    help="where to write (default: the folder of RUNS_PARQUET)")
     p.add_argument("--noise", metavar="NOISE_CSV",
                    help="the reference solves (default: noise.csv beside RUNS_PARQUET, if there)")
-    p.add_argument("--shift", type=float, default=0.01, metavar="S",
+    p.add_argument("--shift", type=number_in(float, 0, MAX_SECONDS), default=0.01, metavar="S",
                    help="headline shift of the shifted geometric mean of time, seconds (default 0.01; "
                         "the shifts 1 and 10 are always added)")
     p.add_argument("--time-measure", choices=("time", "wall"), default="time",

@@ -15,6 +15,7 @@ def _chunk(text: str) -> tuple[int, int]:
 
 
 def register(sub) -> None:
+    from ._common import non_negative, number_in, seconds, seed, threads
     p = sub.add_parser("batch", help="run one (set, formulations, solver, seed) job into a JSON-lines file",
                        description="Solve every puzzle of an instance set (or chunk K of M) with each "
                                    "formulation and write the job's chunk file, atomically: a header "
@@ -26,13 +27,14 @@ def register(sub) -> None:
     p.add_argument("--formulation", metavar="NAME[,NAME...]",
                    help="formulation(s), comma-separated: solved one after another in one process")
     p.add_argument("--solver")
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--seed", type=seed, default=0)
     p.add_argument("--chunk", type=_chunk, default=(0, 1), metavar="K/M", help="0-based chunk K of M")
-    p.add_argument("--permutations", type=int, default=0, help="symmetry-permuted copies per instance")
-    p.add_argument("--time-limit", type=float, default=60.0)
-    p.add_argument("--threads", type=int, help="solver threads (default 1, or the job's; given, it "
-                                                "overrides the job's, as Snakemake scales threads to --cores)")
-    p.add_argument("--max-instances", type=int, default=0, help="only the first N of the set (0 = all)")
+    p.add_argument("--permutations", type=number_in(int, 0, 10000), default=0,
+                   help="symmetry-permuted copies per instance")
+    p.add_argument("--time-limit", type=seconds, default=60.0)
+    p.add_argument("--threads", type=threads, help="solver threads (default 1, or the job's; given, it "
+                                                   "overrides the job's, as Snakemake scales threads to --cores)")
+    p.add_argument("--max-instances", type=non_negative, default=0, help="only the first N of the set (0 = all)")
     p.add_argument("-o", "--output", required=True, help="output .jsonl file")
     p.set_defaults(func=run)
 

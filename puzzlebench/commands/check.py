@@ -3,23 +3,26 @@
 from __future__ import annotations
 
 from ..checker import check
-from ..io import FORMATS, parse_layout, read_puzzle, read_solution
+from ..io import FORMATS, parse_layout, read_puzzles, read_solutions, read_solutions_of
 from ..puzzles import PUZZLE_NAMES
+from ._common import index
 
 
 def register(subparsers) -> None:
     from ._common import add_layout_arguments
     p = subparsers.add_parser(
         "check", help="check a solution grid against a puzzle's rules",
-        description="Check SOLUTION_FILE against puzzle number --index of PUZZLE_FILE. Prints every "
-                    "rule violation on its own line, or 'valid'. Exit status: 0 valid, 1 violations, "
-                    "2 bad input.")
+        description="Check every grid of SOLUTION_FILE: for a PUZZLE_FILE of one puzzle, each grid "
+                    "(alternative solutions) against it; for a file of several, each puzzle's grid (one per "
+                    "puzzle in order in a native file, named by line or key otherwise), or only puzzle --index. "
+                    "Prints every rule violation on its own line, naming the grid, or 'valid'. Exit status: "
+                    "0 valid, 1 violations, 2 bad input.")
     p.add_argument("puzzle_file", metavar="PUZZLE_FILE")
     p.add_argument("solution_file", metavar="SOLUTION_FILE",
                    help="a solution in native, lines, janko, kakuro-csv or killer-csv format (may be the same file as the "
                         "puzzle for datasets that carry solutions)")
-    p.add_argument("--index", type=int, default=0, metavar="K",
-                   help="which puzzle of PUZZLE_FILE, counting from 0 (default 0)")
+    p.add_argument("--index", type=index, metavar="K",
+                   help="only puzzle K of PUZZLE_FILE, counting from 0 (default: every puzzle)")
     p.add_argument("--format", choices=FORMATS, help="format of PUZZLE_FILE (default: detected)")
     p.add_argument("--solution-format", choices=FORMATS, help="format of SOLUTION_FILE (default: detected)")
     p.add_argument("--puzzle", choices=PUZZLE_NAMES, help="the puzzle type, if the file does not say")
@@ -31,11 +34,24 @@ def register(subparsers) -> None:
 
 
 def run(args) -> int:
+    from ..errors import PuzzleError
     options = {name: value for name, value in (("box", args.box), ("diagonal", args.diagonal),
                                                ("distinct_lines", args.distinct_lines)) if value}
-    entry = read_puzzle(args.puzzle_file, args.index, format=args.format, puzzle=args.puzzle, options=options,
-                        layout=parse_layout(args.dzn_map, args.csv_columns))
-    grid = read_solution(args.solution_file, entry.puzzle, format=args.solution_format)
-    violations = check(entry.puzzle, grid)
-    print("\n".join(violations) if violations else "valid")
-    return 1 if violations else 0
+    entries = read_puzzles(args.puzzle_file, format=args.format, puzzle=args.puzzle, options=options,
+                           layout=parse_layout(args.dzn_map, args.csv_columns))
+    if args.index is not None and args.index >= len(entries):
+        raise PuzzleError(f"--index {args.index} is out of range: the file holds {len(entries)} puzzle(s)",
+                          path=args.puzzle_file)
+    if len(entries) == 1:  # every grid of the file is a solution of the one puzzle
+        grids = read_solutions(args.solution_file, entries[0].puzzle, format=args.solution_format)
+        pairs = [(entries[0], f"solution {k} of {len(grids)}" if len(grids) > 1 else "", grid)
+                 for k, grid in enumerate(grids, 1)]
+    else:
+        solutions = read_solutions_of(args.solution_file, [e.puzzle for e in entries], format=args.solution_format)
+        pairs = [(entry, f"puzzle {entry.name} (index {k})", grid)
+                 for k, (entry, (_, grid)) in enumerate(zip(entries, solutions, strict=True))
+                 if args.index is None or k == args.index]
+    problems = [f"{which}: {violation}" if which else violation
+                for entry, which, grid in pairs for violation in check(entry.puzzle, grid)]
+    print("\n".join(problems) if problems else "valid")
+    return 1 if problems else 0

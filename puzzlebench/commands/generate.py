@@ -2,8 +2,9 @@
 
 One run makes ``--count`` puzzles of every ``--size``, each written in the
 native format as ``DIR/<label>-<i>.txt`` with its solution in
-``<label>-<i>.solution.txt``, then ``set.yaml`` and a ``SOURCE.md`` holding the
-full command that regenerates the folder (every option spelled out) and the
+``<label>-<i>.solution.txt`` as soon as it is made, and after each puzzle
+``set.yaml`` and a ``SOURCE.md`` (so an interrupted run leaves a valid set of the
+puzzles made so far), the latter holding the full command that regenerates the folder (every option spelled out) and the
 procedure (see :mod:`puzzlebench.generators`).  The difficulty knobs take one
 value, or one per size.
 """
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import re
 import shlex
+import sys
 
 PUZZLES = ("sudoku", "killer", "kakuro", "takuzu")
 KNOBS = {  # option -> the puzzles it applies to
@@ -25,6 +27,7 @@ DEFAULT_MAX_CAGE = 5
 
 
 def register(sub) -> None:
+    from ._common import count, fraction, non_negative, number_in, rng_seed, seconds
     p = sub.add_parser(
         "generate", help="generate puzzles with exactly one solution, certified by a MIP solver",
         description="Generate --count puzzles of each --size into DIR: DIR/<label>-<i>.txt in the native format, "
@@ -34,30 +37,30 @@ def register(sub) -> None:
     p.add_argument("puzzle", choices=PUZZLES, metavar="PUZZLE", help=f"one of {', '.join(PUZZLES)}")
     p.add_argument("--size", nargs="+", required=True, metavar="SIZE",
                    help="grid sizes: N (an N x N grid) or RxC (Kakuro and Takuzu)")
-    p.add_argument("--count", type=int, required=True, metavar="N", help="puzzles per size")
-    p.add_argument("--seed", type=int, required=True, metavar="S", help="random seed (>= 0); fixes every puzzle")
+    p.add_argument("--count", type=count, required=True, metavar="N", help="puzzles per size")
+    p.add_argument("--seed", type=rng_seed, required=True, metavar="S", help="random seed (>= 0); fixes every puzzle")
     p.add_argument("-o", "--output", required=True, metavar="DIR", help="output folder (created if missing)")
     p.add_argument("--box", nargs="+", metavar="RxC",
                    help="Sudoku/Killer box shape, R rows x C columns (default: the squarest)")
     target = p.add_mutually_exclusive_group()
-    target.add_argument("--clues", nargs="+", type=int, metavar="K", help="Sudoku/Takuzu: givens to leave")
-    target.add_argument("--blank-fraction", nargs="+", type=float, metavar="F",
+    target.add_argument("--clues", nargs="+", type=non_negative, metavar="K", help="Sudoku/Takuzu: givens to leave")
+    target.add_argument("--blank-fraction", nargs="+", type=fraction, metavar="F",
                         help="Sudoku/Takuzu: share of cells to blank, in (0, 1]; 1 digs to a minimal puzzle "
                              "(default 0.6 Sudoku, 1 Takuzu)")
     p.add_argument("--difficulty", choices=("logic", "unique"),
                    help="Sudoku/Takuzu: 'logic' keeps every puzzle solvable by propagation alone (singles; "
                         "Takuzu's pair, sandwich and balance rules), 'unique' (default) digs on, past what "
                         "propagation solves, while the puzzle stays unique")
-    p.add_argument("--max-cage", nargs="+", type=int, metavar="K",
+    p.add_argument("--max-cage", nargs="+", type=count, metavar="K",
                    help=f"Killer: largest cage, at most N (default: the smaller of {DEFAULT_MAX_CAGE} and N)")
     p.add_argument("--diagonal", action="store_true", help="Killer-X: both diagonals hold 1..N too")
-    p.add_argument("--density", nargs="+", type=float, metavar="D",
+    p.add_argument("--density", nargs="+", type=number_in(float, 0, 1), metavar="D",
                    help=f"Kakuro: share of black cells outside the clue row and column (default {DEFAULT_DENSITY})")
     p.add_argument("--distinct", action="store_true", help="Takuzu: no two equal rows or columns")
     p.add_argument("--solver", default="highs", help="MIP solver of the uniqueness certificate (default highs)")
     p.add_argument("--search-solver", default="cpsat",
                    help="solver of the many uniqueness searches while generating (default cpsat)")
-    p.add_argument("--time-limit", type=float, default=120.0, metavar="SEC",
+    p.add_argument("--time-limit", type=seconds, default=120.0, metavar="SEC",
                    help="seconds allowed per solve; running out is an error (default 120)")
     p.set_defaults(func=run)
 
@@ -166,8 +169,6 @@ def run(args) -> int:
         write_set_files,
     )
 
-    if args.count < 1 or args.seed < 0 or args.time_limit <= 0:
-        raise PuzzleError("--count must be at least 1, --seed at least 0 and --time-limit positive")
     specs = build_specs(args)
     stems = [[puzzle_stem(spec.label, i, args.count) for i in range(args.count)] for spec in specs]
     folder = Path(args.output)
@@ -180,20 +181,31 @@ def run(args) -> int:
             raise PuzzleError(f"{folder} holds {foreign[0]}, which this run would not write: "
                               f"choose an empty folder or the one an identical run wrote")
     entries = []
+    command = canonical_command(args, specs)
+
+    def write_set() -> None:  # set.yaml and SOURCE.md for the puzzles written so far: a valid set
+        write_set_files(folder, puzzle_kind(specs[0]), command, procedure(specs[0]), args.seed, entries)
+
     with UniquenessOracle(certify_solver=args.solver, search_solver=args.search_solver,
                           time_limit=args.time_limit) as oracle:
         folder.mkdir(parents=True, exist_ok=True)
-        for spec, spec_stems in zip(specs, stems):
-            for index, stem in enumerate(spec_stems):
-                start = time.perf_counter()
-                generated = generate_puzzle(spec, args.seed, index, oracle)
-                write_puzzle(folder, stem, generated)
-                entries.append(SetEntry(stem, spec.parameters, generated))
-                notes = "".join(f"; {note}" for note in generated.notes)
-                print(f"{folder / stem}.txt: {describe(generated.puzzle)}{notes} "
-                      f"[{time.perf_counter() - start:.1f} s]", flush=True)
-    write_set_files(folder, puzzle_kind(specs[0]), canonical_command(args, specs), procedure(specs[0]),
-                    args.seed, entries)
+        try:
+            for spec, spec_stems in zip(specs, stems):
+                for index, stem in enumerate(spec_stems):
+                    start = time.perf_counter()
+                    generated = generate_puzzle(spec, args.seed, index, oracle)
+                    write_puzzle(folder, stem, generated)
+                    entries.append(SetEntry(stem, spec.parameters, generated))
+                    write_set()
+                    notes = "".join(f"; {note}" for note in generated.notes)
+                    print(f"{folder / stem}.txt: {describe(generated.puzzle)}{notes} "
+                          f"[{time.perf_counter() - start:.1f} s]", flush=True)
+        except KeyboardInterrupt:
+            if entries:
+                write_set()
+                print(f"interrupted: {folder} holds the {len(entries)} puzzles made so far, a valid set; "
+                      f"rerunning the same command makes the whole set", file=sys.stderr)
+            raise
     print(f"wrote {len(entries)} puzzles, each certified unique by {entries[0].generated.certificate.solver_version}, "
           f"with set.yaml and SOURCE.md to {folder}")
     return 0

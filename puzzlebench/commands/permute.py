@@ -5,7 +5,7 @@ symmetries of each puzzle), written in the native format as
 ``DIR/<name>~p<id>.txt`` with ids 1..N; the same seed gives the same copies.
 When a reference solution is known (in the puzzle file, or ``--solution``) it
 is checked, mapped to every copy and written beside it as
-``DIR/<name>~p<id>.solution.txt``.  ``<name>`` is the puzzle file's stem, with
+``DIR/<name>~p<id>.solution.txt``.  Each copy is written as soon as it is made.  ``<name>`` is the puzzle file's stem, with
 ``-<puzzle name>`` appended when the file holds several puzzles.
 """
 
@@ -14,15 +14,15 @@ from __future__ import annotations
 
 def register(sub) -> None:
     from ..transforms import DEFAULT_KINDS, KINDS
-    from ._common import add_input_arguments
+    from ._common import add_input_arguments, count, rng_seed
     p = sub.add_parser("permute", help="write symmetry-transformed copies of a puzzle (and its solution)",
                        description="Write N equivalent copies of the puzzle of PATH in the native format "
                                    "as DIR/<name>~p<id>.txt (ids 1..N, fixed by the seed), and the mapped "
                                    "reference solution, when known, as DIR/<name>~p<id>.solution.txt. "
                                    "<name> is the file's stem (plus -<puzzle name> if the file holds several).")
     add_input_arguments(p)
-    p.add_argument("--count", type=int, required=True, metavar="N", help="number of copies")
-    p.add_argument("--seed", type=int, required=True, metavar="S", help="random seed; fixes the copies")
+    p.add_argument("--count", type=count, required=True, metavar="N", help="number of copies")
+    p.add_argument("--seed", type=rng_seed, required=True, metavar="S", help="random seed; fixes the copies")
     p.add_argument("--kinds", nargs="+", choices=KINDS, default=list(DEFAULT_KINDS), metavar="KIND",
                    help=f"symmetries to draw from: {', '.join(KINDS)} (default: all the puzzle admits)")
     p.add_argument("--solution", metavar="FILE", help="reference solution file (default: the one in PATH, if any)")
@@ -44,7 +44,7 @@ def run(args) -> int:
     from ..checker import check
     from ..errors import PuzzleError
     from ..io import format_puzzle, format_solution, parse_layout, read_puzzles, read_solution
-    from ..transforms import permuted_copies
+    from ..transforms import iter_permuted_copies
 
     entries = read_puzzles(args.path, format=args.format, puzzle=args.puzzle,
                            layout=parse_layout(args.dzn_map, args.csv_columns))
@@ -60,7 +60,7 @@ def run(args) -> int:
                           path=args.solution or args.path)
     out = Path(args.output)
     out.mkdir(parents=True, exist_ok=True)
-    for _, transform, copy in permuted_copies(puzzle, args.count, args.seed, args.kinds):
+    for _, transform, copy in iter_permuted_copies(puzzle, args.count, args.seed, args.kinds):  # each written as made
         (out / f"{copy.name}.txt").write_text(format_puzzle(copy))
         if solution is not None:
             (out / f"{copy.name}.solution.txt").write_text(

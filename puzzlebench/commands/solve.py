@@ -2,34 +2,36 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import sys
 
 
 def register(sub) -> None:
-    from ._common import add_input_arguments
+    from ._common import add_input_arguments, count, gap, seconds, seed, threads
     p = sub.add_parser("solve", help="solve puzzle(s) with a formulation and a solver",
                        description="Solve the puzzle(s) of PATH; print the grid and key figures, "
                                    "or one JSON record per puzzle with --json.")
     add_input_arguments(p, multi=True)
     p.add_argument("--formulation", default="binary", help="formulation name (default binary)")
     p.add_argument("--solver", default="highs", help="solver name (default highs)")
-    p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
-    p.add_argument("--time-limit", type=float, default=60.0, help="seconds per solve (default 60)")
-    p.add_argument("--threads", type=int, default=1, help="solver threads (default 1)")
-    p.add_argument("--gap", type=float, default=0.0, help="relative MIP gap (default 0)")
+    p.add_argument("--seed", type=seed, default=0, help="random seed, 0..2147483646 (default 0)")
+    p.add_argument("--time-limit", type=seconds, default=60.0, help="seconds per solve (default 60)")
+    p.add_argument("--threads", type=threads, default=1, help="solver threads, 1..CPUs (default 1)")
+    p.add_argument("--gap", type=gap, default=0.0, help="relative MIP gap, 0..1 (default 0)")
     p.add_argument("--json", action="store_true", help="print one JSON RunRecord per puzzle per line")
-    p.add_argument("--count-solutions", type=int, metavar="K",
-                   help="count solutions up to K with no-good cuts (K=2 certifies uniqueness)")
+    p.add_argument("--count-solutions", type=count, metavar="K",
+                   help="count solutions up to K with no-good cuts (K=2 certifies uniqueness), printing "
+                        "each as it is found")
+    p.add_argument("--count-time-limit", type=seconds, default=600.0, metavar="SEC",
+                   help="with --count-solutions: seconds for the whole count of one puzzle; a count "
+                        "cut short is reported as partial (default 600)")
     p.add_argument("--verbose", action="store_true", help="show the solver log")
     p.set_defaults(func=run)
 
 
 def _options(args):
-    from ..errors import PuzzleError
     from ..records import SolveOptions
-    if args.time_limit <= 0 or args.threads < 1:
-        raise PuzzleError("--time-limit must be positive and --threads at least 1")
     return SolveOptions(threads=args.threads, seed=args.seed, time_limit=args.time_limit,
                         mip_gap=args.gap, verbose=args.verbose)
 
@@ -60,19 +62,33 @@ def _progress(items, args, total: int):
 
 
 def _count(entries, args, options, process) -> None:
+    """Each solution as it is found (a grid, or a JSON line with --json), then the count of each
+    puzzle: proven ("N solution(s)"), capped ("at least K"), or partial (the budget or a solve ran out)."""
+    from ..io import format_solution
     from ..runner import count_solutions
     for entry in _progress(entries, args, len(entries)):
-        count, _, status = count_solutions(entry.puzzle, args.formulation, args.solver,
-                                           args.count_solutions, options, process)
-        bound = "at least " if count == args.count_solutions else ""
-        if status != "optimal":
-            bound = f"stopped ({status}) after "
+        def show(grid, entry=entry, numbers=itertools.count(1)):
+            number = next(numbers)
+            if args.json:
+                print(json.dumps({"instance": entry.name, "solution": number, "grid": grid.tolist()}),
+                      flush=True)
+            else:
+                print(f"# {entry.name}: solution {number}\n{format_solution(entry.puzzle, grid)}",
+                      end="", flush=True)
+
+        count, _, status = count_solutions(entry.puzzle, args.formulation, args.solver, args.count_solutions,
+                                           options, process, budget=args.count_time_limit, on_solution=show)
+        partial = status != "optimal"
         if args.json:
             print(json.dumps({"instance": entry.name, "solutions": count,
-                              "complete": status == "optimal" and count < args.count_solutions,
-                              "status": status}))
+                              "complete": not partial and count < args.count_solutions,
+                              "partial": partial, "status": status}), flush=True)
+        elif partial:
+            print(f"{entry.name}: partial count: {count} solution(s) found, then the search stopped "
+                  f"({status}; budget {args.count_time_limit:g} s, {args.time_limit:g} s per solve)", flush=True)
         else:
-            print(f"{entry.name}: {bound}{count} solution(s)")
+            bound = "at least " if count == args.count_solutions else ""
+            print(f"{entry.name}: {bound}{count} solution(s)", flush=True)
 
 
 def _solve(entries, args, options, process) -> int:

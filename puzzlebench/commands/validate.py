@@ -14,6 +14,7 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 
+from ._common import seconds
 from .sets import ROOT_HELP
 
 
@@ -30,7 +31,7 @@ def register(sub) -> None:
     p.add_argument("--solver", default="highs", help="solver for --unique (default highs)")
     p.add_argument("--formulation", default="binary",
                    help="formulation for --unique, with binary variables only (default binary)")
-    p.add_argument("--time-limit", type=float, default=60.0,
+    p.add_argument("--time-limit", type=seconds, default=60.0,
                    help="seconds per solve for --unique (default 60)")
     p.add_argument("--root", metavar="DIR", help=ROOT_HELP)
     p.set_defaults(func=run)
@@ -153,15 +154,12 @@ def validate_set(instance_set, say, uniqueness: Uniqueness | None = None) -> Set
 def run(args) -> int:
     from tqdm import tqdm
 
-    from ..errors import PuzzleError
     from ..registry import get_formulation, get_solver
     from ..sets import select_sets
 
     sets = select_sets(args.sets, args.root)
     uniqueness = None
     if args.unique:
-        if args.time_limit <= 0:
-            raise PuzzleError("--time-limit must be positive")
         get_solver(args.solver)
         for instance_set in sets:
             get_formulation(instance_set.puzzle, args.formulation)

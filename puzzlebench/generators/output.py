@@ -1,12 +1,15 @@
 """Writing generated puzzles as an instance set: puzzle and solution files, ``set.yaml``, ``SOURCE.md``.
 
 Every file is a pure function of the puzzles, the parameters and the command
-line (no dates, no timings), so a regenerated set is byte-identical.
+line (no dates, no timings), so a regenerated set is byte-identical.  Each file
+is written whole or not at all (a temporary file renamed), and a puzzle's
+solution before the puzzle, so that an interrupted run leaves only whole files.
 """
 
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -40,10 +43,17 @@ def set_files(stems: list[str]) -> set[str]:
     return {SET_FILE, SOURCE_FILE} | {f"{s}.txt" for s in stems} | {f"{s}.solution.txt" for s in stems}
 
 
+def write_whole(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` through a hidden temporary file beside it, renamed into place."""
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_text(text)
+    os.replace(tmp, path)
+
+
 def write_puzzle(folder: Path, stem: str, generated: Generated) -> None:
-    """``<stem>.txt`` (the puzzle, native format) and ``<stem>.solution.txt`` (its solution)."""
-    (folder / f"{stem}.txt").write_text(format_puzzle(generated.puzzle, "native"))
-    (folder / f"{stem}.solution.txt").write_text(format_solution(generated.puzzle, generated.solution, "native"))
+    """``<stem>.solution.txt`` (its solution), then ``<stem>.txt`` (the puzzle, native format)."""
+    write_whole(folder / f"{stem}.solution.txt", format_solution(generated.puzzle, generated.solution, "native"))
+    write_whole(folder / f"{stem}.txt", format_puzzle(generated.puzzle, "native"))
 
 
 def describe(puzzle) -> str:
@@ -118,5 +128,5 @@ def source_md(puzzle: str, command: str, procedure: str, seed: int, entries: lis
 def write_set_files(folder: Path, puzzle: str, command: str, procedure: str, seed: int,
                     entries: list[SetEntry]) -> None:
     """Write ``set.yaml`` and ``SOURCE.md`` for the puzzles already written to ``folder``."""
-    (folder / SET_FILE).write_text(set_yaml(puzzle, command, entries))
-    (folder / SOURCE_FILE).write_text(source_md(puzzle, command, procedure, seed, entries))
+    write_whole(folder / SET_FILE, set_yaml(puzzle, command, entries))
+    write_whole(folder / SOURCE_FILE, source_md(puzzle, command, procedure, seed, entries))

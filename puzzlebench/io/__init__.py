@@ -42,6 +42,7 @@ LAYOUT_KEYS = {"dzn": "dzn", "killer-csv": "csv"}
 NO_SOLUTIONS = (tatham, dzn)
 
 __all__ = ["FORMATS", "LAYOUT_KEYS", "parse_layout", "Entry", "read_puzzles", "read_puzzle", "read_solution", "read_solutions",
+           "read_solutions_of",
            "format_puzzle", "format_solution", "detect_format", "puzzle_key"]
 
 
@@ -128,6 +129,34 @@ def read_solutions(path, puzzle, *, format: str | None = None) -> list[np.ndarra
         err.locate(source)
         raise
     return [grid for _, grid in found]
+
+
+def read_solutions_of(path, puzzles, *, format: str | None = None) -> list[tuple[int | None, np.ndarray]]:
+    """(first line, grid) of the solution of each of ``puzzles`` (the puzzles of one file, in order)
+    in the solution file at ``path``: one per puzzle.
+
+    A lines file or a dataset names each puzzle's grid (its line or key); a native
+    file holds one grid per puzzle, in order (for a file of one puzzle, the first of
+    its grids is taken, as by :func:`read_solution`).
+    """
+    source = os.fspath(path)
+    try:
+        text = read_text(path)
+        module = _format_module(format or detect_solution_text(text, puzzles[0]))
+        if module is tatham:
+            raise tatham.unsupported_solutions()
+        if module is native and len(puzzles) > 1:
+            return native.read_solution_per_puzzle(text, puzzles)
+        found = []
+        for puzzle in puzzles:
+            grids = module.read_solutions(text, puzzle)
+            if not grids:
+                raise PuzzleError("the file holds no solution")
+            found.append(grids[0])
+        return found
+    except PuzzleError as err:
+        err.locate(source)
+        raise
 
 
 def read_solution(path, puzzle, *, format: str | None = None) -> np.ndarray:

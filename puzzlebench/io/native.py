@@ -80,8 +80,10 @@ Solution files
 A solution file has no header: it is the grid rows of the solved puzzle,
 tokens as above (Sudoku and Killer digits 1..N, Takuzu ``0``/``1``, Kakuro
 digits in white cells and ``#`` -- ``.`` and ``0`` are accepted too -- in
-every other cell).  It may hold several grids of the same puzzle one after
-the other (alternative solutions); a blank line between them is customary::
+every other cell).  For a file of one puzzle it may hold several grids one
+after the other (alternative solutions); for a file of several puzzles it holds
+one grid per puzzle, in the order of the puzzles.  A blank line between grids
+is customary::
 
     # fjmc_blog2026 kakuro: the author's pictured solution
     # # # # #
@@ -304,15 +306,40 @@ def _read_takuzu(cursor, header, rules, name, where):
 
 def read_solutions(text: str, puzzle) -> list[tuple[int, np.ndarray]]:
     """Every solution grid of the file as (first line, grid); grids of ``puzzle``'s shape."""
+    cursor = Cursor(split_lines(text))
+    grids = []
+    while (grid := _take_solution(cursor, puzzle)) is not None:
+        grids.append(grid)
+    return grids
+
+
+def read_solution_per_puzzle(text: str, puzzles) -> list[tuple[int, np.ndarray]]:
+    """One grid for each of ``puzzles``, in order, each of its puzzle's shape (the companion
+    solution file of a file of several puzzles); a grid missing or left over is an error."""
+    cursor = Cursor(split_lines(text))
+    grids = []
+    for number, puzzle in enumerate(puzzles, 1):
+        grid = _take_solution(cursor, puzzle)
+        if grid is None:
+            raise PuzzleError(f"the file holds {len(grids)} solution(s) for {len(puzzles)} puzzles: a solution "
+                              f"file for a file of several puzzles holds one grid per puzzle, in order")
+        grids.append(grid)
+    if (extra := cursor.peek()) is not None:
+        raise PuzzleError(f"a grid beyond the {len(puzzles)} puzzles' solutions: a solution file for a file "
+                          f"of several puzzles holds one grid per puzzle, in order", line=extra.number)
+    return grids
+
+
+def _take_solution(cursor: Cursor, puzzle) -> tuple[int, np.ndarray] | None:
+    """The next grid of ``puzzle``'s shape at the cursor as (first line, grid); None at the end."""
     rows_count, cols = puzzle.shape
     cell, what = solution_cell(puzzle)
     is_row = looks_like_row(cell) if isinstance(puzzle, Kakuro) else None
-    cursor = Cursor(split_lines(text))
-    grids = []
-    while (first := cursor.peek(is_row)) is not None:
-        rows = cursor.take_rows(rows_count, f"the solution at line {first.number}", is_row)
-        grids.append((first.number, np.array([parse_row(row, cols, cell, what) for row in rows])))
-    return grids
+    first = cursor.peek(is_row)
+    if first is None:
+        return None
+    rows = cursor.take_rows(rows_count, f"the solution at line {first.number}", is_row)
+    return first.number, np.array([parse_row(row, cols, cell, what) for row in rows])
 
 
 # ---------------------------------------------------------------- writing

@@ -37,19 +37,17 @@ process that started it.
 
 from __future__ import annotations
 
-import ctypes
 import functools
 import os
 import re
-import signal
 import subprocess
-import sys
 import tempfile
 from importlib.metadata import version
 
 import numpy as np
 
 from ..model import Model
+from ..processes import die_with_parent
 from ..records import SolveOptions, SolverResult
 from ..registry import solver
 from ._capture import captured_output
@@ -204,10 +202,6 @@ def _environment(threads: int) -> dict:
     return {**os.environ, "OPENBLAS_NUM_THREADS": str(int(threads)), "OMP_NUM_THREADS": str(int(threads))}
 
 
-def _die_with_parent() -> None:  # pragma: no cover - runs in the child between fork and exec
-    ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-
-
 def _run(mps_path: str, solution_path: str, options: SolveOptions) -> SolverResult | None:
     """Run CBC with its output on our (captured) stdout; a result only when it overran or crashed."""
     limit = time_limit_or_none(options)
@@ -215,7 +209,7 @@ def _run(mps_path: str, solution_path: str, options: SolveOptions) -> SolverResu
     try:
         done = subprocess.run(_command(mps_path, solution_path, options), stdin=subprocess.DEVNULL,
                               env=_environment(options.threads), timeout=hard,
-                              preexec_fn=_die_with_parent if sys.platform == "linux" else None)
+                              preexec_fn=functools.partial(die_with_parent, os.getpid()))
     except subprocess.TimeoutExpired:
         return SolverResult("time_limit", message=f"CBC killed after overrunning its limit by {hard - limit:.1f} s")
     if done.returncode < 0:

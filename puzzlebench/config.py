@@ -1,0 +1,123 @@
+"""The workflow config: read a study file (duplicate keys refused) and check it against its schema.
+
+The schema is ``config.schema.yaml`` beside this module, a JSON schema checked with
+jsonschema (the validator behind ``snakemake.utils.validate``).  Every problem is a
+:class:`~puzzlebench.errors.PuzzleError` of one line naming the key, the value and
+the rule (the key's ``description`` in the schema).
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+
+from .errors import PuzzleError
+
+SCHEMA_PATH = Path(__file__).with_name("config.schema.yaml")
+
+
+@lru_cache(maxsize=1)
+def schema() -> dict:
+    return yaml.safe_load(SCHEMA_PATH.read_text())
+
+
+def known_keys() -> list[str]:
+    return sorted(schema()["properties"])
+
+
+class _UniqueKeyLoader(yaml.SafeLoader):
+    """A YAML loader that refuses a mapping holding one key twice (safe_load keeps the last)."""
+
+
+def _mapping(loader: _UniqueKeyLoader, node: yaml.MappingNode) -> dict:
+    seen = {}
+    for key_node, _ in node.value:
+        key = loader.construct_object(key_node)
+        if key in seen:
+            raise PuzzleError(f"key {key!r} appears twice (first at line {seen[key]})",
+                              line=key_node.start_mark.line + 1)
+        seen[key] = key_node.start_mark.line + 1
+    return loader.construct_mapping(node)
+
+
+_UniqueKeyLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping)
+
+
+def load_study(path) -> dict:
+    """The config mapping of the YAML (or JSON) file at ``path``; duplicate keys are an error."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            config = yaml.load(handle, Loader=_UniqueKeyLoader)
+    except PuzzleError as err:
+        raise err.locate(str(path)) from None
+    except yaml.YAMLError as err:
+        mark = getattr(err, "problem_mark", None)
+        raise PuzzleError(f"not valid YAML: {getattr(err, 'problem', None) or err}", path=str(path),
+                          line=mark.line + 1 if mark else None) from None
+    if config is None:
+        return {}
+    if not isinstance(config, dict):
+        raise PuzzleError("the config is not a mapping of keys to values", path=str(path))
+    return config
+
+
+def _where(path) -> str:
+    """``seeds[1]``, ``analysis.shift`` -- a key path as a user writes it."""
+    text = ""
+    for part in path:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return text
+
+
+def _non_finite(value, path=()):
+    """The key path of the first NaN or infinite number in ``value`` (JSON schema lets NaN through)."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return path
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, item in items:
+        found = _non_finite(item, (*path, key))
+        if found is not None:
+            return found
+    return None
+
+
+def merged(base: dict, override: dict) -> dict:
+    """``override`` on top of ``base``, mappings merged key by key (as Snakemake merges config files)."""
+    out = dict(base)
+    for key, value in override.items():
+        out[key] = merged(out[key], value) if isinstance(value, dict) and isinstance(out.get(key), dict) else value
+    return out
+
+
+def validate_config(config) -> None:
+    """Refuse a config that breaks the schema, with one line naming the key, the value and the rule."""
+    import jsonschema
+    if not isinstance(config, dict):
+        raise PuzzleError(f"the config must be a mapping of keys to values, not {config!r}")
+    unknown = sorted(set(map(str, config)) - set(known_keys()))
+    if unknown:
+        raise PuzzleError(f"unknown config key(s): {', '.join(unknown)} (known: {', '.join(known_keys())})")
+    if (where := _non_finite(config)) is not None:
+        key = where[0]
+        raise PuzzleError(f"config {_where(where)} = {_value(where, config)}: must be "
+                          f"{schema()['properties'][key].get('description', 'a finite number')}")
+    validator = jsonschema.Draft202012Validator(schema())
+    error = min(validator.iter_errors(config), key=lambda e: (list(e.path)[:1], -len(e.path)), default=None)
+    if error is None:
+        return
+    path = list(error.absolute_path)
+    if not path:  # a required key is missing
+        missing = [key for key in error.validator_value if key not in config]
+        raise PuzzleError(f"the config names no {', '.join(missing)}")
+    rule = schema()["properties"][path[0]].get("description") or error.message
+    raise PuzzleError(f"config {_where(path)} = {_value(path, config)}: must be {rule}")
+
+
+def _value(path, config) -> str:
+    value = config
+    for part in path:
+        value = value[part]
+    return repr(value)

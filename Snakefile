@@ -12,6 +12,7 @@ results/runs.csv, and lists wrong answers and disagreements in anomalies.csv.
 import os
 import sys
 
+from puzzlebench.cluster import check_default_resources
 from puzzlebench.errors import PuzzleError
 from puzzlebench.workflow import job_runtime_minutes, plan, settings
 
@@ -22,6 +23,15 @@ try:
     JOBS = plan(config)
 except PuzzleError as err:
     sys.exit(f"puzzlebench: config error: {err}")
+
+# e.g. profiles/slurm's slurm_partition: "'$SBATCH_PARTITION'" with SBATCH_PARTITION unset; checked where
+# snakemake is started (inside a SLURM job the plugin drops SBATCH_* from the environment)
+if not (workflow.remote_exec or workflow.subprocess_exec):
+    try:
+        check_default_resources({name: resource.raw for name, resource in
+                                 (workflow.resource_settings.default_resources or {}).items()})
+    except PuzzleError as err:
+        sys.exit(f"puzzlebench: profile error: {err}")
 
 RESULTS = CFG["results"]
 JOB_BY_PATH = {job.path(RESULTS): job for job in JOBS}
@@ -52,6 +62,10 @@ FIGURE_KINDS = {
     "scaling": "Scaling with size",
     "variability": "Performance variability",
 }
+
+
+# gather and analysis only read and write small files: on a cluster they run where snakemake runs
+localrules: all, gather, analysis
 
 
 rule all:
@@ -94,10 +108,14 @@ rule gather:
         csv=f"{RESULTS}/runs.csv",
         noise=f"{RESULTS}/noise.csv",
         anomalies=f"{RESULTS}/anomalies.csv",
+    log:
+        f"{RESULTS}/logs/gather.log",
     run:
         from puzzlebench.store import gather
 
         runs, anomalies = gather(input, RESULTS)
+        with open(log[0], "w") as out:
+            print(f"{len(runs)} runs, {len(anomalies)} anomalies", file=out)
         if len(anomalies):
             print(f"WARNING: {len(anomalies)} anomalies (wrong answers, disagreements or errors): "
                   f"see {output.anomalies}", file=sys.stderr)
@@ -117,6 +135,8 @@ rule analysis:
            for kind, title in FIGURE_KINDS.items()},
     params:
         shift=CFG.get("analysis", {}).get("shift", 0.01),
+    log:
+        f"{RESULTS}/logs/analysis.log",
     shell:
         "{PYTHON:q} -m puzzlebench analyze {input.runs:q} -o {RESULTS:q} --noise {input.noise:q} "
-        "--shift {params.shift}"
+        "--shift {params.shift} 2> {log:q}"

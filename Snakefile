@@ -14,7 +14,7 @@ import sys
 
 from puzzlebench.cluster import check_default_resources
 from puzzlebench.errors import PuzzleError
-from puzzlebench.workflow import job_runtime_minutes, plan, settings
+from puzzlebench.workflow import job_memory_mb, job_runtime_minutes, plan, settings
 
 configfile: os.path.join(workflow.basedir, "config.yaml")
 
@@ -31,7 +31,8 @@ if not (workflow.remote_exec or workflow.subprocess_exec):
         check_default_resources({name: resource.raw for name, resource in
                                  (workflow.resource_settings.default_resources or {}).items()})
     except PuzzleError as err:
-        sys.exit(f"puzzlebench: profile error: {err}")
+        print(f"puzzlebench: profile error: {err}", file=sys.stderr)
+        sys.exit(2)
 
 RESULTS = CFG["results"]
 JOB_BY_PATH = {job.path(RESULTS): job for job in JOBS}
@@ -78,22 +79,23 @@ rule all:
 
 rule batch:
     output:
-        RESULTS + "/runs/{puzzle}/{set}/{solver}/seed{seed}/{group}chunk{chunk}of{chunks}.jsonl",
+        f"{RESULTS}/runs/{{puzzle}}/{{set}}/{{solver}}/seed{{seed}}/{{group}}chunk{{chunk}}of{{chunks}}.jsonl",
     threads: CFG["threads"]
     # the biggest jobs first, so that the last ones to finish are short and no core idles long
     priority: lambda wc: job_of(wc).work
     resources:
         runtime=lambda wc: job_runtime_minutes(job_of(wc), CFG),
-        mem_mb=2000,
+        mem_mb=lambda wc: job_memory_mb(job_of(wc)),
     params:
         formulations=lambda wc: ",".join(job_of(wc).formulations),
         time_limit=CFG["time_limit"],
         permutations=CFG["permutations"],
         max_instances=CFG["max_instances"],
+        python=PYTHON,
     log:
-        RESULTS + "/logs/{puzzle}/{set}/{solver}/seed{seed}/{group}chunk{chunk}of{chunks}.log",
+        f"{RESULTS}/logs/{{puzzle}}/{{set}}/{{solver}}/seed{{seed}}/{{group}}chunk{{chunk}}of{{chunks}}.log",
     shell:
-        "{PYTHON:q} -m puzzlebench batch --set {wildcards.puzzle}/{wildcards.set} "
+        "{params.python:q} -m puzzlebench batch --set {wildcards.puzzle}/{wildcards.set} "
         "--formulation {params.formulations:q} --solver {wildcards.solver} --seed {wildcards.seed} "
         "--chunk {wildcards.chunk}/{wildcards.chunks} --permutations {params.permutations} "
         "--time-limit {params.time_limit} --threads {threads} --max-instances {params.max_instances} "
@@ -109,13 +111,11 @@ rule gather:
         noise=f"{RESULTS}/noise.csv",
         anomalies=f"{RESULTS}/anomalies.csv",
     log:
-        f"{RESULTS}/logs/gather.log",
+        f"{RESULTS}/logs/gather.log",  # filled once gather is the `puzzlebench gather` command
     run:
         from puzzlebench.store import gather
 
         runs, anomalies = gather(input, RESULTS)
-        with open(log[0], "w") as out:
-            print(f"{len(runs)} runs, {len(anomalies)} anomalies", file=out)
         if len(anomalies):
             print(f"WARNING: {len(anomalies)} anomalies (wrong answers, disagreements or errors): "
                   f"see {output.anomalies}", file=sys.stderr)
@@ -135,8 +135,10 @@ rule analysis:
            for kind, title in FIGURE_KINDS.items()},
     params:
         shift=CFG.get("analysis", {}).get("shift", 0.01),
+        python=PYTHON,
+        results=lambda wc, output: os.path.dirname(output.summary),
     log:
         f"{RESULTS}/logs/analysis.log",
     shell:
-        "{PYTHON:q} -m puzzlebench analyze {input.runs:q} -o {RESULTS:q} --noise {input.noise:q} "
+        "{params.python:q} -m puzzlebench analyze {input.runs:q} -o {params.results:q} --noise {input.noise:q} "
         "--shift {params.shift} 2> {log:q}"

@@ -38,7 +38,6 @@ def check_default_resources(raw: Mapping[str, object], environ: Mapping[str, str
     for name, value in raw.items():
         missing = unset_variables(value, environ)
         if missing:
-            raise PuzzleError(
-                f"default resource {name} needs the environment variable {missing[0]}, which is not set: "
-                f"export {missing[0]}=... (an empty value is allowed), or pass "
-                f"--default-resources {name}=VALUE on the command line")
+            raise PuzzleError(f"default resource {name} reads the environment variable {missing[0]}, "
+                              f"which is not set: export {missing[0]}=<value>, or pass "
+                              f"--default-resources {name}=<value>")

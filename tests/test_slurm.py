@@ -209,6 +209,8 @@ def test_study_through_the_slurm_profile_matches_a_local_run(cluster, local_runs
     # batch jobs only (gather and analysis are local rules), grouped by the profile's group-components
     assert len(jobs) == math.ceil(BATCH_JOBS / 8), jobs
     assert all(job["JobState"] == "COMPLETED" and job["Partition"] == PARTITION for job in jobs.values())
+    # the grouped batch jobs run two at a time (--cores 2), each asking for 500 MB
+    assert {(job["NumCPUs"], job["MinMemoryNode"]) for job in jobs.values()} == {("2", "1000M")}
     logs = {path.stem for path in (tmp_path / ".snakemake/slurm_logs").rglob("*.log")}
     assert logs == set(jobs), "the plugin's logs name the scheduler's jobs"
 

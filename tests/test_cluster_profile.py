@@ -83,3 +83,11 @@ def test_lint_reports_only_the_conda_note(tmp_path):
                           timeout=300)
     notes = set(re.findall(r"^    \* (.+)$", done.stdout + done.stderr, flags=re.M))
     assert notes <= {"Specify a conda environment or container for each rule.:"}, notes
+
+
+def test_readme_cluster_study_plans():
+    readme = (ROOT / "README.md").read_text()
+    section = readme[readme.index("### On a cluster"):readme.index("## Extending")]
+    study = yaml.safe_load(re.search(r"```yaml\n(.*?)```", section, re.S).group(1))
+    jobs = plan(study)
+    assert len(jobs) == 228 and max(job_memory_mb(job) for job in jobs) == 800

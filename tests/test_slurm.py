@@ -197,6 +197,28 @@ def test_this_cluster_has_no_accounting(cluster):
     assert done.returncode != 0 and "accounting storage is disabled" in done.stderr
 
 
+def test_the_plugins_default_status_command_never_sees_jobs_end_here(cluster, tmp_path):
+    """What the profile's squeue avoids: with sacct, snakemake waits on finished jobs forever."""
+    _write_study(tmp_path)
+    run = subprocess.Popen(_cluster_run(tmp_path, cluster, "--slurm-status-command", "sacct"), env=cluster,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, preexec_fn=_die_with_parent)
+    try:
+        def all_finished():
+            jobs = _jobs_from(tmp_path, cluster)
+            return jobs and all(job["JobState"] == "COMPLETED" for job in jobs.values())
+        _wait_for(all_finished, 300, "the SLURM jobs to complete")
+        time.sleep(30)  # six status polls at the 5 s interval
+        assert run.poll() is None, "snakemake noticed the jobs ending"
+        assert not (tmp_path / "results/runs.csv").exists()
+    finally:
+        run.terminate()
+        try:
+            run.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            run.kill()
+            run.wait()
+
+
 def test_study_through_the_slurm_profile_matches_a_local_run(cluster, local_runs, tmp_path):
     _write_study(tmp_path)
     started = time.monotonic()

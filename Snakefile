@@ -23,10 +23,11 @@ os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [workflow.basedir, os.en
 
 from snakemake.utils import min_version
 
+from puzzlebench.cluster import check_default_resources
 from puzzlebench.config import load_study
 from puzzlebench.errors import PuzzleError
 from puzzlebench.store import MANIFEST
-from puzzlebench.workflow import job_runtime_minutes, plan, settings
+from puzzlebench.workflow import job_memory_mb, job_runtime_minutes, plan, settings
 
 min_version("8.0")
 
@@ -40,6 +41,16 @@ try:  # the config against puzzlebench/config.schema.yaml: one line and exit 2, 
 except PuzzleError as err:
     print(f"puzzlebench: config error: {err}", file=sys.stderr)
     sys.exit(2)
+
+# e.g. profiles/slurm's slurm_partition: "'$SBATCH_PARTITION'" with SBATCH_PARTITION unset; checked where
+# snakemake is started (inside a SLURM job the plugin drops SBATCH_* from the environment)
+if not (workflow.remote_exec or workflow.subprocess_exec):
+    try:
+        check_default_resources({name: resource.raw for name, resource in
+                                 (workflow.resource_settings.default_resources or {}).items()})
+    except PuzzleError as err:
+        print(f"puzzlebench: profile error: {err}", file=sys.stderr)
+        sys.exit(2)
 
 RESULTS = CFG["results"]
 JOB_BY_PATH = {job.path(RESULTS): job for job in JOBS}
@@ -74,6 +85,9 @@ FIGURE_KINDS = {
 
 STORE = f"{RESULTS}/{MANIFEST}"
 
+# gather and analysis only read and write small files: on a cluster they run where snakemake runs
+localrules: all, gather, analysis
+
 
 rule all:
     input:
@@ -83,19 +97,20 @@ rule all:
 
 rule batch:
     output:
-        RESULTS + "/runs/{puzzle}/{set}/{solver}/seed{seed}/{group}chunk{chunk}of{chunks}.jsonl",
+        f"{RESULTS}/runs/{{puzzle}}/{{set}}/{{solver}}/seed{{seed}}/{{group}}chunk{{chunk}}of{{chunks}}.jsonl",
     threads: CFG["threads"]
     # the biggest jobs first, so that the last ones to finish are short and no core idles long
     priority: lambda wc: job_of(wc).work
     resources:
         runtime=lambda wc: job_runtime_minutes(job_of(wc)),
-        mem_mb=2000,
+        mem_mb=lambda wc: job_memory_mb(job_of(wc)),
     params:
         job=lambda wc: job_of(wc).to_json(),
+        python=PYTHON,
     log:
-        RESULTS + "/logs/{puzzle}/{set}/{solver}/seed{seed}/{group}chunk{chunk}of{chunks}.log",
+        f"{RESULTS}/logs/{{puzzle}}/{{set}}/{{solver}}/seed{{seed}}/{{group}}chunk{{chunk}}of{{chunks}}.log",
     shell:
-        "{PYTHON:q} -m puzzlebench batch --job {params.job:q} --threads {threads:q} -o {output:q} 2> {log:q}"
+        "{params.python:q} -m puzzlebench batch --job {params.job:q} --threads {threads:q} -o {output:q} 2> {log:q}"
 
 
 rule gather:
@@ -103,8 +118,13 @@ rule gather:
         [job.path(RESULTS) for job in JOBS],
     output:
         STORE,
+    log:
+        f"{RESULTS}/logs/gather.log",
+    params:
+        python=PYTHON,
+        results=RESULTS,
     shell:
-        "{PYTHON:q} -m puzzlebench gather {input:q} -o {RESULTS:q} --manifest {output:q}"
+        "{params.python:q} -m puzzlebench gather {input:q} -o {params.results:q} --manifest {output:q} 2>&1 | tee {log:q}"  # its warnings and refusals on the terminal too
 
 
 rule analysis:
@@ -122,6 +142,10 @@ rule analysis:
         runs=f"{RESULTS}/runs.parquet",
         noise=f"{RESULTS}/noise.csv",
         shift=CFG.get("analysis", {}).get("shift", 0.01),
+        python=PYTHON,
+        results=RESULTS,
+    log:
+        f"{RESULTS}/logs/analysis.log",
     shell:
-        "{PYTHON:q} -m puzzlebench analyze {params.runs:q} -o {RESULTS:q} --noise {params.noise:q} "
-        "--shift {params.shift:q}"
+        "{params.python:q} -m puzzlebench analyze {params.runs:q} -o {params.results:q} --noise {params.noise:q} "
+        "--shift {params.shift:q} 2> {log:q}"

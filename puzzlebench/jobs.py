@@ -33,7 +33,8 @@ class Job:
     formulation suits long solves on a cluster, where more, smaller jobs spread better.
     ``solver`` is the name the record's ``solver`` column gets.  ``instances`` and
     ``work`` are the planner's figures (puzzles in the chunk; grid cells x runs, a
-    rough cost for the scheduler's priority); a job given on the command line has 0.
+    rough cost for the scheduler's priority; ``max_cells``, the largest grid, sizes the
+    memory request); a job given on the command line has 0.
     """
 
     instance_set: str               # "<puzzle>/<set>"
@@ -49,6 +50,7 @@ class Job:
     group: str = ""                 # "" for all formulations in one job, else the job's one formulation
     instances: int = 0
     work: int = 0
+    max_cells: int = 0              # cells of the chunk's largest grid (sets the memory request)
 
     def __post_init__(self):
         if isinstance(self.formulations, str):  # "a,b" as the command line gives it

@@ -17,9 +17,11 @@ store, and the summary, untouched.
 import os
 import sys
 
+import shlex
+
 # The code of this tree, here and in every job (not an installed copy from another checkout).
 sys.path.insert(0, workflow.basedir)
-os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [workflow.basedir, os.environ.get("PYTHONPATH")]))
+shell.prefix(f"set -euo pipefail; export PYTHONPATH={shlex.quote(workflow.basedir)}${{{{PYTHONPATH:+:$PYTHONPATH}}}}; ")  # braces: formatted twice
 
 from snakemake.utils import min_version
 
@@ -122,9 +124,9 @@ rule gather:
         f"{RESULTS}/logs/gather.log",
     params:
         python=PYTHON,
-        results=RESULTS,
+        results=lambda wc, output: os.path.dirname(output[0]),
     shell:
-        "{params.python:q} -m puzzlebench gather {input:q} -o {params.results:q} --manifest {output:q} 2>&1 | tee {log:q}"  # its warnings and refusals on the terminal too
+        "{params.python:q} -m puzzlebench gather {input:q} -o {params.results:q} --manifest {output:q} 2>&1 | tee {log:q} >&2"  # its warnings and refusals on the terminal too
 
 
 rule analysis:
@@ -143,7 +145,7 @@ rule analysis:
         noise=f"{RESULTS}/noise.csv",
         shift=CFG.get("analysis", {}).get("shift", 0.01),
         python=PYTHON,
-        results=RESULTS,
+        results=lambda wc, output: os.path.dirname(output.summary),
     log:
         f"{RESULTS}/logs/analysis.log",
     shell:

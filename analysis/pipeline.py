@@ -14,8 +14,9 @@ from .outcomes import instance_times, load_runs, prepare_runs
 from .report import summary_markdown
 from .significance import wilcoxon_table
 from .reference import reference_solvers
-from .tables import (best_vs_reference_by_set, best_vs_reference_table, configuration_table, instance_spreads,
-                     ratio_table, scaling_omissions, scaling_runs, scaling_table, sgm_column, variability_table)
+from .latex import specs
+from .tables import (best_vs_reference_by_set, best_vs_reference_table, configuration_table, headline_table,
+                     instance_spreads, ratio_table, scaling_omissions, scaling_runs, scaling_table, sgm_column, variability_table)
 
 
 def read_noise(path) -> pd.DataFrame | None:
@@ -57,14 +58,16 @@ def run_analysis(runs_path, out_dir, noise_path=None, shifts=(0.01, 1, 10),
     best_by_set = best_vs_reference_by_set(runs, per_instance, shifts, time_measure, headline, reference)
     tests = wilcoxon_table(per_instance)
 
+    headline_rows = headline_table(configurations, per_instance, headline)
     tables_dir = out_dir / "tables"
-    paths = [*write_table(configurations, tables_dir, "configurations"),
-             *write_table(ratio_table(runs, configurations, shifts, time_measure), tables_dir, "ratios", ".2f"),
-             *write_table(scaling, tables_dir, "scaling_exponents"),
-             *write_table(variability_table(spreads), tables_dir, "variability"),
-             *write_table(tests, tables_dir, "wilcoxon"),
-             *write_table(best, tables_dir, "best_vs_cpsat"),
-             *write_table(best_by_set, tables_dir, "best_vs_cpsat_by_set")]
+    layouts = specs(shifts, time_measure)
+    written = {"headline": headline_rows, "configurations": configurations, "scaling_exponents": scaling,
+               "variability": variability_table(spreads), "wilcoxon": tests, "best_vs_cpsat": best,
+               "best_vs_cpsat_by_set": best_by_set}
+    paths = write_table(ratio_table(runs, configurations, shifts, time_measure), tables_dir, "ratios",
+                        layouts["ratios"], ".2f")
+    for name, table in written.items():
+        paths += write_table(table, tables_dir, name, layouts[name])
     for name, table in (("instance_times", per_instance), ("instance_spreads", spreads)):
         paths.append(tables_dir / f"{name}.csv")
         table.to_csv(paths[-1], index=False)

@@ -15,6 +15,8 @@ from .stats import grouped_sgm, power_law_fit, spread, virtual_best
 COUNT_SHIFT = 100
 """Shift of the shifted geometric means of nodes and LP iterations."""
 VIRTUAL_BEST = "virtual best"
+SEED_FORMULATION = "binary"
+"""The seed model every puzzle starts from (the blog posts' assignment model): speed-ups are against it."""
 KEYS = ["puzzle", *CONFIG]
 
 
@@ -209,3 +211,21 @@ def best_vs_reference_by_set(runs: pd.DataFrame, instance_times: pd.DataFrame, s
         return pd.DataFrame()
     table = pd.concat(parts, ignore_index=True)
     return table[["puzzle", "instance_set", *[c for c in table.columns if c not in ("puzzle", "instance_set")]]]
+
+
+def headline_table(configurations: pd.DataFrame, instance_times: pd.DataFrame, sgm: str) -> pd.DataFrame:
+    """Per puzzle and formulation: its best solver by the SGM column ``sgm``, that SGM, the instances that
+    configuration solved in every seed (``solved``, of ``instances``; ``solved_text`` "k/m") and
+    ``speedup`` = the seed formulation's best SGM / this SGM (> 1: faster than the seed model)."""
+    counts = instance_times.groupby(KEYS, sort=True, dropna=False).agg(
+        instances=("solved", "size"), instances_solved=("solved", "sum")).reset_index()
+    table = configurations[configurations[sgm].notna()].merge(counts, on=KEYS, how="left")
+    best = table.sort_values([sgm, *KEYS], kind="stable").drop_duplicates(["puzzle", "formulation"])
+    seed = best[best["formulation"] == SEED_FORMULATION].set_index("puzzle")[sgm]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        speedup = best["puzzle"].map(seed) / best[sgm]
+    best = best.assign(solved=best["instances_solved"], speedup=speedup.where(np.isfinite(speedup)),
+                       solved_text=best["instances_solved"].astype("Int64").astype(str) + "/"
+                       + best["instances"].astype("Int64").astype(str))
+    return best.sort_values(["puzzle", sgm, "formulation"], kind="stable")[
+        ["puzzle", "formulation", "solver", sgm, "solved", "instances", "solved_text", "speedup"]].reset_index(drop=True)

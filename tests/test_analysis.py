@@ -16,7 +16,8 @@ from puzzlebench.analysis.outcomes import instance_times, prepare_runs
 from puzzlebench.analysis.significance import wilcoxon_table
 from puzzlebench.analysis.stats import (holm, performance_profile, performance_ratios, power_law_fit,
                                         shifted_geometric_mean, virtual_best)
-from puzzlebench.analysis.formatting import latex_table, markdown_table
+from puzzlebench.analysis.formatting import markdown_table
+from puzzlebench.analysis.latex import Column, TableSpec, latex_document_table
 from puzzlebench.analysis.tables import (best_vs_reference_by_set, best_vs_reference_table, configuration_table,
                                          ratio_table, scaling_omissions, scaling_runs, scaling_table)
 from puzzlebench.cli import main
@@ -303,7 +304,10 @@ def test_best_against_cpsat_per_set_says_why():
 
 def test_text_tables_escape_and_mark_missing_values():
     table = pd.DataFrame({"time_sgm": [1.23456, np.nan, 123456.0], "name": ["a_b", "c", None]})
-    assert "time\\_sgm" in latex_table(table) and "a\\_b" in latex_table(table)
+    spec = TableSpec("c", "tab:t", ((Column("time_sgm", "SGM [ms]", scale=1000), Column("name", "Name", "text")),),
+                     group=None)
+    latex = latex_document_table(table, spec)
+    assert "a\\_b" in latex and "1{,}230" in latex and "--" in latex
     text = markdown_table(table)
     assert "1.235" in text and "123456" in text and text.count("--") >= 2
 

@@ -31,9 +31,9 @@ def significant(value: float, digits: int = DIGITS) -> str:
     """``value`` rounded to ``digits`` significant digits, in plain notation ({,} between thousands)."""
     if value == 0 or not math.isfinite(value):
         return "0" if value == 0 else escape(str(value))
-    decimals = max(0, digits - 1 - math.floor(math.log10(abs(value))))
-    rounded = round(value, decimals)
-    return f"{rounded:,.{decimals}f}".replace(",", "{,}")
+    places = digits - 1 - math.floor(math.log10(abs(value)))
+    rounded = round(value, places)
+    return f"{rounded:,.{max(0, places)}f}".replace(",", "{,}")
 
 
 @dataclass(frozen=True)

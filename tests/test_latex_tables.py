@@ -78,4 +78,4 @@ def test_a_wide_table_fails_the_compile_check(tmp_path):
 
 def test_significant_digits():
     assert [significant(v) for v in (0.0123456, 1.23456, 123.456, 123456.0, 0.0)] == [
-        "0.0123", "1.23", "123", "123{,}456", "0"]
+        "0.0123", "1.23", "123", "123{,}000", "0"]

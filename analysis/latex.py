@@ -143,7 +143,8 @@ def latex_document_table(table: pd.DataFrame, spec: TableSpec) -> str:
     group = spec.group
     if isinstance(group, tuple):  # rows grouped by several columns: one label "a, b" per group
         group = "_group"
-        table = table.assign(_group=table[list(spec.group)].astype(str).agg(", ".join, axis=1))
+        labels = [", ".join(values) for values in table[list(spec.group)].astype(str).itertuples(index=False)]
+        table = table.assign(_group=pd.Series(labels, index=table.index, dtype=object))
     if group and group in table:
         table = table.sort_values(group, kind="stable")
     parts = []

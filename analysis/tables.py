@@ -223,7 +223,7 @@ def headline_table(configurations: pd.DataFrame, instance_times: pd.DataFrame, s
     best = table.sort_values([sgm, *KEYS], kind="stable").drop_duplicates(["puzzle", "formulation"])
     seed = best[best["formulation"] == SEED_FORMULATION].set_index("puzzle")[sgm]
     with np.errstate(divide="ignore", invalid="ignore"):
-        speedup = best["puzzle"].map(seed) / best[sgm]
+        speedup = pd.to_numeric(best["puzzle"].map(seed), errors="coerce") / pd.to_numeric(best[sgm], errors="coerce")
     best = best.assign(solved=best["instances_solved"], speedup=speedup.where(np.isfinite(speedup)),
                        solved_text=best["instances_solved"].astype("Int64").astype(str) + "/"
                        + best["instances"].astype("Int64").astype(str))

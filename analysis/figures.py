@@ -227,7 +227,7 @@ def plot_profiles(fig: Figure, instance_times: pd.DataFrame, configurations: pd.
     _title(fig, axes, f"{puzzle}: performance profiles ({instances} instances)", facets)
     _figure_legend(fig, styles.legend_handles(sorted({f for f, _ in best} | set(
         fastest_formulations(configurations, sgm))), [*solvers, *sorted({s for _, s in best} - set(solvers))],
-        True), fig.get_figwidth())
+        True), fig.bbox.width / fig.dpi)
     return axes
 
 
@@ -271,7 +271,7 @@ def plot_ecdfs(fig: Figure, runs: pd.DataFrame, configurations: pd.DataFrame, sg
     _title(fig, axes, f"{puzzle}: runs solved ({_limit_text(runs)}, dotted)", facets)
     _figure_legend(fig, styles.legend_handles(sorted({f for f, _ in best} | set(
         fastest_formulations(configurations, sgm))), [*solvers, *sorted({s for _, s in best} - set(solvers))],
-        True), fig.get_figwidth())
+        True), fig.bbox.width / fig.dpi)
     return axes
 
 
@@ -390,7 +390,7 @@ def plot_scaling(fig: Figure, runs: pd.DataFrame, fits: pd.DataFrame, configurat
     _outer_labels(axes, "grid rows n", "time [s]" if quantity == "time" else "nodes + 1")
     fig.suptitle(f"{name}: {'time' if quantity == 'time' else 'nodes + 1'} against size "
                  "(markers: geometric mean per size; lines: fit c n^k)")
-    _figure_legend(fig, styles.legend_handles(sorted(shown), solvers, False), fig.get_figwidth())
+    _figure_legend(fig, styles.legend_handles(sorted(shown), solvers, False), fig.bbox.width / fig.dpi)
     return axes
 
 

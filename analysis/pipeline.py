@@ -15,6 +15,7 @@ from .report import summary_markdown
 from .significance import wilcoxon_table
 from .reference import reference_solvers
 from .latex import specs
+from .paper import findings, findings_markdown, noise_factor, write_paper
 from .tables import (best_vs_reference_by_set, best_vs_reference_table, configuration_table, headline_table,
                      instance_spreads, ratio_table, scaling_omissions, scaling_runs, scaling_table, sgm_column, variability_table)
 
@@ -72,7 +73,12 @@ def run_analysis(runs_path, out_dir, noise_path=None, shifts=(0.01, 1, 10),
         paths.append(tables_dir / f"{name}.csv")
         table.to_csv(paths[-1], index=False)
     paths += write_figures(runs, per_instance, configurations, scaled, scaling, spreads, out_dir, headline)
+    noise_level = noise_factor(noise, time_measure)
+    items = findings(headline_rows, per_instance, tests, noise_level, headline)
+    paths += write_paper(out_dir, items, noise_level, (tables_dir / "headline.tex").read_text(), runs, per_instance,
+                         configurations, headline)
     summary = out_dir / "summary.md"
     summary.write_text(summary_markdown(runs, noise, configurations, best, tests, shifts[0], time_measure,
-                                        best_by_set))
+                                        best_by_set, findings_markdown(items, noise_level), noise_level,
+                                        scaling_omissions(runs, ladders)))
     return [*paths, summary]

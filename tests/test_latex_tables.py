@@ -79,3 +79,21 @@ def test_a_wide_table_fails_the_compile_check(tmp_path):
 def test_significant_digits():
     assert [significant(v) for v in (0.0123456, 1.23456, 123.456, 123456.0, 0.0)] == [
         "0.0123", "1.23", "123", "123{,}000", "0"]
+
+
+def test_paper_section_and_pdf(tables):
+    paper = tables[0].parent.parent / "paper"
+    findings = (paper / "findings.tex").read_text()
+    assert r"\label{tab:headline}" in findings and r"\includegraphics" in findings and r"\item" in findings
+    assert (paper / "paper.pdf").stat().st_size > 10000 and (paper / "profiles.pdf").exists()
+    summary = (paper.parent / "summary.md").read_text()
+    assert "## Findings" in summary and "the fastest formulation is" in summary
+
+
+def test_speedups_within_the_noise_are_not_a_ranking():
+    from puzzlebench.analysis.paper import Finding, sentence
+    close = Finding("sudoku", "propagated", "highs", 0.004, 1.2, 1.3, 1.1, 1.5, 20, 0.01, True)
+    far = Finding("kakuro", "combinations", "highs", 0.003, 7.0, 12.0, 9.0, 15.0, 20, 0.0002, False)
+    assert "within the machine's noise (factor 1.50): no ranking" in sentence(close, 1.5)
+    assert "7.00x faster than the seed model" in sentence(far, 1.5)
+    assert "significant after the Holm adjustment" in sentence(far, 1.5)

@@ -13,13 +13,18 @@ import os
 import sys
 
 from puzzlebench.errors import PuzzleError
+from puzzlebench.study import check_results_folder, record_study, results_folder
 from puzzlebench.workflow import job_runtime_minutes, plan, settings
 
 configfile: os.path.join(workflow.basedir, "config.yaml")
 
 try:
+    # a study file without a results folder writes to results/<its name>/ (puzzlebench.study)
+    config["results"] = results_folder(config, workflow.overwrite_configfiles,
+                                       workflow.config_settings.overwrite_config)
     CFG = settings(config)
     JOBS = plan(config)
+    check_results_folder(CFG["results"], CFG)
 except PuzzleError as err:
     sys.exit(f"puzzlebench: config error: {err}")
 
@@ -54,12 +59,17 @@ FIGURE_KINDS = {
 }
 
 
+onstart:
+    record_study(RESULTS, CFG)
+
+
 rule all:
     input:
         f"{RESULTS}/runs.parquet",
         f"{RESULTS}/runs.csv",
         f"{RESULTS}/anomalies.csv",
         f"{RESULTS}/summary.md",
+        f"{RESULTS}/paper/findings.tex",
 
 
 rule batch:
@@ -110,10 +120,11 @@ rule analysis:
         noise=f"{RESULTS}/noise.csv",
     output:
         summary=report(f"{RESULTS}/summary.md", category="Summary"),
+        paper=f"{RESULTS}/paper/findings.tex",
         tables=report(directory(f"{RESULTS}/tables"), patterns=["{name}.csv"],
                       caption="analysis/captions/tables.rst", category="Tables"),
-        **{kind: report(directory(f"{RESULTS}/figures/{kind}"), patterns=["{puzzle}.png"],
-                        caption=f"analysis/captions/{kind}.rst", category=title, labels={"puzzle": "{puzzle}"})
+        **{kind: report(directory(f"{RESULTS}/figures/{kind}"), patterns=["{name}.png"],
+                        caption=f"analysis/captions/{kind}.rst", category=title, labels={"figure": "{name}"})
            for kind, title in FIGURE_KINDS.items()},
     params:
         shift=CFG.get("analysis", {}).get("shift", 0.01),

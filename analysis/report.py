@@ -114,7 +114,8 @@ def findings_section(configurations: pd.DataFrame, best: pd.DataFrame, tests: pd
             lines.append("  - no pair of formulations could be tested (see the notes in tables/wilcoxon)")
         elif not len(significant):
             lines.append(f"  - no formulation differs significantly (Holm-adjusted p < {SIGNIFICANCE}) in "
-                         f"{len(tested)} tests")
+                         f"{len(tested)} tests: at this sample size (up to {int(tested['n'].max())} instances "
+                         "per pair) none exists")
     return "\n".join(lines)
 
 

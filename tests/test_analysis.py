@@ -394,3 +394,11 @@ def test_analyze_verb(tmp_path, capsys):
     assert "shift 1 s" in (tmp_path / "summary.md").read_text()
     assert main(["analyze", str(tmp_path / "missing.parquet")]) == 2
     assert "no results store" in capsys.readouterr().err
+
+
+def test_summary_does_not_say_no_instance_solved_with_0_nodes(synthetic_output):
+    out, _ = synthetic_output
+    summary = (out / "summary.md").read_text()
+    assert "No instance solved with 0 nodes" not in summary
+    assert "solved runs with 0 nodes were solved in the root node" in summary
+    assert "## Scaling" in summary and "## Findings" in summary

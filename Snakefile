@@ -29,6 +29,7 @@ from puzzlebench.cluster import check_default_resources
 from puzzlebench.config import load_study
 from puzzlebench.errors import PuzzleError
 from puzzlebench.store import MANIFEST
+from puzzlebench.study import check_results_folder, record_study, results_folder
 from puzzlebench.workflow import job_memory_mb, job_runtime_minutes, plan, settings
 
 min_version("8.0")
@@ -38,8 +39,12 @@ configfile: os.path.join(workflow.basedir, "config.yaml")
 try:  # the config against puzzlebench/config.schema.yaml: one line and exit 2, as `puzzlebench config check`
     for path in workflow.configfiles:
         load_study(path)  # refuses a key given twice (Snakemake's YAML reading keeps the last)
+    # a study file without a results folder writes to results/<its name>/ (puzzlebench.study)
+    config["results"] = results_folder(config, workflow.overwrite_configfiles,
+                                       workflow.config_settings.overwrite_config)
     CFG = settings(config)
     JOBS = plan(config)
+    check_results_folder(CFG["results"], CFG)
 except PuzzleError as err:
     print(f"puzzlebench: config error: {err}", file=sys.stderr)
     sys.exit(2)
@@ -91,10 +96,15 @@ STORE = f"{RESULTS}/{MANIFEST}"
 localrules: all, gather, analysis
 
 
+onstart:
+    record_study(RESULTS, CFG)
+
+
 rule all:
     input:
         STORE,
         f"{RESULTS}/summary.md",
+        f"{RESULTS}/paper/findings.tex",
 
 
 rule batch:
@@ -135,10 +145,11 @@ rule analysis:
         STORE,
     output:
         summary=report(f"{RESULTS}/summary.md", category="Summary"),
+        paper=f"{RESULTS}/paper/findings.tex",
         tables=report(directory(f"{RESULTS}/tables"), patterns=["{name}.csv"],
                       caption="analysis/captions/tables.rst", category="Tables"),
-        **{kind: report(directory(f"{RESULTS}/figures/{kind}"), patterns=["{puzzle}.png"],
-                        caption=f"analysis/captions/{kind}.rst", category=title, labels={"puzzle": "{puzzle}"})
+        **{kind: report(directory(f"{RESULTS}/figures/{kind}"), patterns=["{name}.png"],
+                        caption=f"analysis/captions/{kind}.rst", category=title, labels={"figure": "{name}"})
            for kind, title in FIGURE_KINDS.items()},
     params:
         runs=f"{RESULTS}/runs.parquet",

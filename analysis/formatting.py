@@ -1,10 +1,13 @@
-"""Tables as files: CSV at full precision, Markdown and LaTeX with rounded numbers and "--" for missing."""
+"""Tables as files: CSV at full precision, Markdown with rounded numbers and "--" for missing, and LaTeX
+laid out for a paper (:mod:`~puzzlebench.analysis.latex`)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pandas as pd
+
+from .latex import TableSpec, latex_document_table
 
 
 def format_number(value, number_format: str = ".4g") -> str:
@@ -34,18 +37,12 @@ def markdown_table(table: pd.DataFrame, number_format: str = ".4g") -> str:
                             colalign=["right" if n else "left" for n in numeric])
 
 
-def latex_table(table: pd.DataFrame, number_format: str = ".4g") -> str:
-    """``table`` as a booktabs LaTeX tabular, special characters escaped, numbers as in :func:`markdown_table`."""
-    text, numeric = _as_text(table, number_format)
-    return text.to_latex(index=False, escape=True, column_format="".join("r" if n else "l" for n in numeric))
-
-
-def write_table(table: pd.DataFrame, directory, name: str, number_format: str = ".4g") -> list[Path]:
-    """``name``.csv (full precision), .md and .tex (numbers as ``number_format``) in ``directory``."""
+def write_table(table: pd.DataFrame, directory, name: str, spec: TableSpec, number_format: str = ".4g") -> list[Path]:
+    """``name``.csv (full precision), .md (numbers as ``number_format``) and .tex (as ``spec``) in ``directory``."""
     directory = Path(directory)
     directory.mkdir(parents=True, exist_ok=True)
     paths = [directory / f"{name}.{suffix}" for suffix in ("csv", "md", "tex")]
     table.to_csv(paths[0], index=False)
     paths[1].write_text(markdown_table(table, number_format) + "\n")
-    paths[2].write_text(latex_table(table, number_format))
+    paths[2].write_text(latex_document_table(table, spec))
     return paths

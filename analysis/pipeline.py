@@ -6,13 +6,18 @@ from pathlib import Path
 
 import pandas as pd
 
+from puzzlebench.sets import ladder_set_names
+
 from .figures import write_figures
 from .formatting import write_table
 from .outcomes import instance_times, load_runs, prepare_runs, skipped_runs
 from .report import summary_markdown
 from .significance import wilcoxon_table
-from .tables import (best_vs_reference_by_set, best_vs_reference_table, configuration_table, instance_spreads,
-                     ratio_table, scaling_table, sgm_column, variability_table)
+from .reference import reference_solvers
+from .latex import specs
+from .paper import findings, findings_markdown, noise_factor, write_paper
+from .tables import (best_vs_reference_by_set, best_vs_reference_table, configuration_table, headline_table,
+                     instance_spreads, ratio_table, scaling_omissions, scaling_runs, scaling_table, sgm_column, variability_table)
 
 
 def read_noise(path) -> pd.DataFrame | None:
@@ -27,12 +32,14 @@ def read_noise(path) -> pd.DataFrame | None:
 
 
 def run_analysis(runs_path, out_dir, noise_path=None, shifts=(0.01, 1, 10),
-                 time_measure: str = "time") -> list[Path]:
+                 time_measure: str = "time", ladders=None) -> list[Path]:
     """Write tables/, figures/ and summary.md for the results store ``runs_path`` into ``out_dir``.
 
     ``runs_path``: a store (Parquet or CSV) or JSON-lines files (a list).  ``shifts``: the SGM time shifts in seconds, the first being the headline one
     (duplicates dropped).  ``noise_path``: the reference solves (noise.csv), or
-    None.  ``time_measure``: "time" (solver + build) or "wall" (wall + build).
+    None.  ``time_measure``: "time" (solver + build) or "wall" (wall + build).  ``ladders``: the
+    names of the sets that are size ladders (default: those whose set.yaml under the instance
+    root declares it, :func:`~puzzlebench.sets.ladder_set_names`).
     Returns the paths written.
     """
     out_dir = Path(out_dir)
@@ -45,25 +52,35 @@ def run_analysis(runs_path, out_dir, noise_path=None, shifts=(0.01, 1, 10),
 
     per_instance = instance_times(runs)
     configurations = configuration_table(runs, shifts, time_measure, skipped)
-    scaling = scaling_table(runs)
+    ladders = ladder_set_names() if ladders is None else frozenset(ladders)
+    reference = reference_solvers(runs)
+    scaled = scaling_runs(runs, ladders)
+    scaling = scaling_table(runs, ladders)
     spreads = instance_spreads(runs)
-    best = best_vs_reference_table(configurations, per_instance, headline)
-    best_by_set = best_vs_reference_by_set(runs, per_instance, shifts, time_measure, headline)
+    best = best_vs_reference_table(configurations, per_instance, headline, reference)
+    best_by_set = best_vs_reference_by_set(runs, per_instance, shifts, time_measure, headline, reference)
     tests = wilcoxon_table(per_instance)
 
+    headline_rows = headline_table(configurations, per_instance, headline)
     tables_dir = out_dir / "tables"
-    paths = [*write_table(configurations, tables_dir, "configurations"),
-             *write_table(ratio_table(runs, configurations, shifts, time_measure), tables_dir, "ratios", ".2f"),
-             *write_table(scaling, tables_dir, "scaling_exponents"),
-             *write_table(variability_table(spreads), tables_dir, "variability"),
-             *write_table(tests, tables_dir, "wilcoxon"),
-             *write_table(best, tables_dir, "best_vs_cpsat"),
-             *write_table(best_by_set, tables_dir, "best_vs_cpsat_by_set")]
+    layouts = specs(shifts, time_measure)
+    written = {"headline": headline_rows, "configurations": configurations, "scaling_exponents": scaling,
+               "variability": variability_table(spreads), "wilcoxon": tests, "best_vs_cpsat": best,
+               "best_vs_cpsat_by_set": best_by_set}
+    paths = write_table(ratio_table(runs, configurations, shifts, time_measure), tables_dir, "ratios",
+                        layouts["ratios"], ".2f")
+    for name, table in written.items():
+        paths += write_table(table, tables_dir, name, layouts[name])
     for name, table in (("instance_times", per_instance), ("instance_spreads", spreads)):
         paths.append(tables_dir / f"{name}.csv")
         table.to_csv(paths[-1], index=False)
-    paths += write_figures(runs, per_instance, configurations, scaling, spreads, out_dir, headline)
+    paths += write_figures(runs, per_instance, configurations, scaled, scaling, spreads, out_dir, headline)
+    noise_level = noise_factor(noise, time_measure)
+    items = findings(headline_rows, per_instance, tests, noise_level, headline)
+    paths += write_paper(out_dir, items, noise_level, (tables_dir / "headline.tex").read_text(), runs, per_instance,
+                         configurations, headline)
     summary = out_dir / "summary.md"
     summary.write_text(summary_markdown(runs, noise, configurations, best, tests, shifts[0], time_measure,
-                                        best_by_set, skipped=len(skipped)))
+                                        best_by_set, findings_markdown(items, noise_level), noise_level,
+                                        scaling_omissions(runs, ladders), skipped=len(skipped)))
     return [*paths, summary]

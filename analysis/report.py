@@ -59,8 +59,9 @@ def noise_section(noise: pd.DataFrame | None, measure: str) -> str:
         "## Machine noise", "",
         f"The fixed reference puzzle (sudoku, binary formulation, HiGHS), solved at the start and end of "
         f"every job: {len(times)} solves, median {times.median():.4g} s, min {times.min():.4g} s, "
-        f"max {times.max():.4g} s, coefficient of variation {cv:.3g} (sample std / mean). Time ratios "
-        "between configurations within this spread may be machine noise."])
+        f"max {times.max():.4g} s, coefficient of variation {cv:.3g} (sample std / mean), geometric "
+        f"standard deviation {np.exp(np.log(times[times > 0]).std(ddof=1)):.3g}. Time ratios between "
+        "configurations within that factor are reported as within noise."])
 
 
 def anomaly_section(runs: pd.DataFrame, skipped: int = 0) -> str:
@@ -77,7 +78,8 @@ def _preprocessed(count) -> str:
     return f" ({count:g} of them solved in preprocessing)" if pd.notna(count) and count > 0 else ""
 
 
-def findings_section(configurations: pd.DataFrame, best: pd.DataFrame, tests: pd.DataFrame) -> str:
+def findings_section(configurations: pd.DataFrame, best: pd.DataFrame, tests: pd.DataFrame,
+                     noise: float = float("nan")) -> str:
     """Per puzzle: the best configuration, its ratio to CP-SAT, solved counts and the significant differences."""
     lines = ["## Headline findings", "", "SGM: the headline shifted geometric mean of time (as in the table "
              "below); tests: Wilcoxon signed-rank on per-instance time ratios (tables/wilcoxon).", ""]
@@ -88,9 +90,14 @@ def findings_section(configurations: pd.DataFrame, best: pd.DataFrame, tests: pd
         if pd.isna(row.mip_best):
             lines.append(f"- **{row.puzzle}**: no MIP configuration ran; {solved}.")
             continue
-        against = (f"{row.ratio:.3g} times CP-SAT's best ({getattr(row, f'{REFERENCE_SOLVER}_best')}, "
-                   f"{getattr(row, f'{REFERENCE_SOLVER}_sgm'):.4g} s)"
-                   if pd.notna(row.ratio) else "no CP-SAT runs to compare with")
+        reference = (f"CP-SAT's best ({getattr(row, f'{REFERENCE_SOLVER}_best')}, "
+                     f"{getattr(row, f'{REFERENCE_SOLVER}_sgm'):.4g} s)")
+        if pd.isna(row.ratio):
+            against = "no CP-SAT runs to compare with"
+        elif np.isfinite(noise) and max(row.ratio, 1 / row.ratio) < noise:
+            against = f"within the machine's noise (factor {noise:.3g}) of {reference}: ratio {row.ratio:.3g}"
+        else:
+            against = f"{row.ratio:.3g} times {reference}"
         lines.append(f"- **{row.puzzle}**: best MIP configuration {row.mip_best}, SGM {row.mip_sgm:.4g} s, "
                      f"{against}; it solved {row.mip_solved:g} of {row.mip_instances:g} instances"
                      f"{_preprocessed(row.mip_preprocessed)}; {solved}.")
@@ -106,21 +113,36 @@ def findings_section(configurations: pd.DataFrame, best: pd.DataFrame, tests: pd
             lines.append("  - no pair of formulations could be tested (see the notes in tables/wilcoxon)")
         elif not len(significant):
             lines.append(f"  - no formulation differs significantly (Holm-adjusted p < {SIGNIFICANCE}) in "
-                         f"{len(tested)} tests")
+                         f"{len(tested)} tests: at this sample size (up to {int(tested['n'].max())} instances "
+                         "per pair) none exists")
     return "\n".join(lines)
+
+
+def scaling_section(omissions: list[str]) -> str:
+    """Which puzzles have growth exponents, and why the others have none."""
+    if not omissions:
+        return ("## Scaling\n\nGrowth exponents with their 95% confidence intervals are in "
+                "tables/scaling_exponents, figures in figures/scaling.")
+    return ("## Scaling\n\nGrowth exponents are fitted only on size ladders (sets tagged `ladder` in "
+            "set.yaml with at least 3 grid sizes), per set. Omitted:\n\n" + "\n".join(f"- {o}" for o in omissions))
 
 
 def summary_markdown(runs: pd.DataFrame, noise: pd.DataFrame | None, configurations: pd.DataFrame,
                      best: pd.DataFrame, tests: pd.DataFrame, shift: float, measure: str,
-                     best_by_set: pd.DataFrame | None = None, skipped: int = 0) -> str:
+                     best_by_set: pd.DataFrame | None = None, findings: str = "",
+                     noise_factor: float = float("nan"), scaling_omissions=(), skipped: int = 0) -> str:
     """The whole summary.md text, the anomaly count first; ``shift`` is the headline SGM shift the
-    ``best`` table used; ``skipped`` the number of runs not made."""
+    ``best`` table used; ``findings`` the Markdown of :func:`~puzzlebench.analysis.paper.findings_markdown`;
+    ``noise_factor`` the machine's noise (ratios within it are reported as within noise); ``skipped``
+    the number of runs not made."""
     sections = [
         "# puzzlebench results summary",
         anomaly_section(runs, skipped),
         setup_section(runs, measure),
         noise_section(noise, measure),
-        findings_section(configurations, best, tests),
+        *([findings] if findings else []),
+        findings_section(configurations, best, tests, noise_factor),
+        scaling_section(list(scaling_omissions)),
         "## Best configuration per puzzle against CP-SAT\n\n"
         f"SGM = shifted geometric mean of time over all runs, shift {shift:g} s, unsolved at the time limit; "
         "ratio = MIP SGM / CP-SAT SGM (> 1: CP-SAT faster); solved = instances solved by every seed, "
@@ -131,8 +153,9 @@ def summary_markdown(runs: pd.DataFrame, noise: pd.DataFrame | None, configurati
             "## Best configuration per instance set against CP-SAT\n\n"
             "The same per set, with why the best MIP configuration is slow or fails: mip_nodes and "
             "mip_lp_iterations are its SGMs (shift 100; unsolved runs with the count at termination), "
-            "mip_root_share its share of runs solved at the root. No instance solved with 0 nodes: it "
-            "stopped in the root node, typically before the root LP relaxation was solved.\n\n"
+            "mip_root_share its share of runs solved at the root. A set whose best MIP configuration "
+            "solved none of its instances with 0 nodes stopped in the root node, typically before the root "
+            "LP relaxation was solved (solved runs with 0 nodes were solved in the root node).\n\n"
             + markdown_table(best_by_set)]),
         "## Files\n\nTables (CSV, Markdown, LaTeX) in `tables/`, figures (PNG, PDF) in `figures/`; "
         "every statistic is defined in the docstrings of `puzzlebench.analysis`.",

@@ -1,10 +1,15 @@
 """Pure statistics of benchmark results: shifted geometric means, performance
-profiles, the virtual best, power-law growth, spread and Holm's adjustment."""
+profiles, the virtual best, power-law growth with its confidence interval, spread and Holm's
+adjustment."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 import pandas as pd
+import statsmodels.api as sm
+from statsmodels.stats.multitest import multipletests
 
 from .outcomes import CONFIG, INSTANCE
 
@@ -67,14 +72,34 @@ def virtual_best(runs: pd.DataFrame) -> pd.DataFrame:
         time=("time", "min"), solved=("solved", "any"), configurations=("time", "size")).reset_index()
 
 
-def power_law_fit(n, y) -> tuple[float, float]:
-    """(k, c) of y ~ c * n^k by least squares of log(y) on log(n); NaNs unless two sizes and y > 0."""
+@dataclass(frozen=True)
+class PowerLaw:
+    """y ~ c * n^k fitted by ordinary least squares of log y on log n, with the
+    ``level`` confidence interval [k_low, k_high] of k (t distribution, points - 2 degrees of freedom)."""
+
+    k: float
+    k_low: float
+    k_high: float
+    c: float
+    points: int
+    sizes: int
+
+
+def power_law_fit(n, y, level: float = 0.95) -> PowerLaw:
+    """:class:`PowerLaw` of the points with n > 0 and y > 0 (statsmodels OLS); NaNs unless two sizes,
+    and an infinite-width interval unless three points."""
     n, y = np.asarray(n, dtype=float), np.asarray(y, dtype=float)
     keep = (n > 0) & (y > 0) & np.isfinite(n) & np.isfinite(y)
-    if len(np.unique(n[keep])) < 2:
-        return float("nan"), float("nan")
-    slope, intercept = np.polyfit(np.log(n[keep]), np.log(y[keep]), 1)
-    return float(slope), float(np.exp(intercept))
+    sizes = len(np.unique(n[keep]))
+    if sizes < 2:
+        return PowerLaw(np.nan, np.nan, np.nan, np.nan, int(keep.sum()), sizes)
+    fit = sm.OLS(np.log(y[keep]), sm.add_constant(np.log(n[keep]))).fit()
+    intercept, slope = fit.params
+    if keep.sum() > 2 and np.isfinite(fit.bse[1]) and fit.bse[1] > 0:
+        low, high = fit.conf_int(alpha=1 - level)[1]
+    else:  # an exact fit: the slope is known exactly when the residuals are 0, unknown with 2 points
+        low, high = (slope, slope) if keep.sum() > 2 else (-np.inf, np.inf)
+    return PowerLaw(float(slope), float(low), float(high), float(np.exp(intercept)), int(keep.sum()), sizes)
 
 
 def spread(values: pd.Series, by) -> pd.DataFrame:
@@ -86,11 +111,11 @@ def spread(values: pd.Series, by) -> pd.DataFrame:
 
 
 def holm(pvalues) -> np.ndarray:
-    """Holm's step-down adjustment: p_(i) -> max_{j <= i} min(1, (m - j + 1) p_(j)), m = number of non-NaN p."""
+    """Holm's step-down adjustment (statsmodels ``multipletests``, method "holm") of the non-NaN p-values;
+    NaN stays NaN: p_(i) -> max_{j <= i} min(1, (m - j + 1) p_(j)), m = number of non-NaN p."""
     p = np.asarray(pvalues, dtype=float)
     adjusted = np.full(p.shape, np.nan)
-    finite = np.flatnonzero(~np.isnan(p))
-    order = finite[np.argsort(p[finite], kind="stable")]
-    m = len(order)
-    adjusted[order] = np.minimum(1.0, np.maximum.accumulate((m - np.arange(m)) * p[order]))
+    finite = ~np.isnan(p)
+    if finite.any():
+        adjusted[finite] = multipletests(p[finite], method="holm")[1]
     return adjusted

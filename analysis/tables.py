@@ -17,6 +17,8 @@ COUNT_SHIFT = 100
 VIRTUAL_BEST = "virtual best"
 UNSOLVED_COUNTS = ("time_limit", "error", "wrong", "false_infeasible", "no_grid")
 """The outcomes the configurations table counts besides solved (and skipped)."""
+SEED_FORMULATION = "binary"
+"""The seed model every puzzle starts from (the blog posts' assignment model): speed-ups are against it."""
 KEYS = ["puzzle", *CONFIG]
 
 
@@ -91,29 +93,55 @@ def ratio_table(runs: pd.DataFrame, configurations: pd.DataFrame, shifts=(0.01, 
             .sort_values(["puzzle", "_vbs"], kind="stable").drop(columns="_vbs").reset_index(drop=True))
 
 
-def scaling_runs(runs: pd.DataFrame) -> pd.DataFrame:
-    """The runs the growth fits use: per puzzle, its sets named "*ladder*" if it has any, else all its sets."""
-    ladder = runs["instance_set"].astype(str).str.contains("ladder", regex=False)
-    has_ladder = ladder.groupby(runs["puzzle"]).transform("any")
-    return runs[ladder | ~has_ladder]
+MIN_LADDER_SIZES = 3
+"""A growth exponent needs a set with at least this many grid sizes (two sizes always fit exactly)."""
 
 
-def scaling_table(runs: pd.DataFrame) -> pd.DataFrame:
-    """Growth exponents k of y ~ c n^k per puzzle and configuration, n = grid rows.
+def scaling_runs(runs: pd.DataFrame, ladders) -> pd.DataFrame:
+    """The runs the growth fits use: those of the sets in ``ladders`` (the sets declaring themselves
+    a size ladder, :func:`~puzzlebench.sets.ladder_set_names`) with at least MIN_LADDER_SIZES sizes."""
+    on_ladder = runs[runs["instance_set"].isin(list(ladders))]
+    sizes = on_ladder.groupby("instance_set")["n"].transform("nunique")
+    return on_ladder[sizes >= MIN_LADDER_SIZES]
 
-    Fitted on :func:`scaling_runs` by least squares of log y on log n over all
-    runs, for y = time (unsolved runs at the time limit, which flattens k; see
-    ``unsolved``) and y = nodes + 1.  NaN with fewer than two sizes.
+
+def scaling_omissions(runs: pd.DataFrame, ladders) -> list[str]:
+    """Why a puzzle has no growth exponents: one sentence per puzzle without a usable ladder."""
+    usable = set(scaling_runs(runs, ladders)["puzzle"])
+    reasons = []
+    for puzzle, part in runs.groupby("puzzle", sort=True):
+        if puzzle in usable:
+            continue
+        declared = part[part["instance_set"].isin(list(ladders))]
+        if not len(declared):
+            reasons.append(f"{puzzle}: no set of this run declares itself a size ladder (`tags: [ladder]` "
+                           "in its set.yaml), and sizes across unrelated sets are not a growth curve")
+        else:
+            counts = declared.groupby("instance_set")["n"].nunique()
+            reasons.append(f"{puzzle}: " + ", ".join(f"{name} has {count} grid size{'s' * (count != 1)}"
+                                                    for name, count in counts.items())
+                           + f" in this run (a fit needs {MIN_LADDER_SIZES})")
+    return reasons
+
+
+def scaling_table(runs: pd.DataFrame, ladders, level: float = 0.95) -> pd.DataFrame:
+    """Growth exponents k of y ~ c n^k per ladder set and configuration, n = grid rows.
+
+    Fitted per set of :func:`scaling_runs` (:func:`~puzzlebench.analysis.stats.power_law_fit`:
+    least squares of log y on log n over all runs) for y = time (unsolved runs at the time limit,
+    which flattens k; see ``unsolved``) and y = nodes + 1, with the ``level`` confidence
+    interval [exponent_low, exponent_high].
     """
     rows = []
-    for (puzzle, formulation, solver), group in scaling_runs(runs).groupby(KEYS, sort=True, dropna=False):
-        sets = ", ".join(sorted(group["instance_set"].astype(str).unique()))
+    for (puzzle, name, formulation, solver), group in scaling_runs(runs, ladders).groupby(
+            ["puzzle", "instance_set", *CONFIG], sort=True, dropna=False):
         for quantity, y in (("time", group["time"]), ("nodes", group["nodes"] + 1)):
-            k, c = power_law_fit(group["n"], y)
-            rows.append((puzzle, formulation, solver, quantity, k, c, group["n"].nunique(), group["n"].min(),
-                         group["n"].max(), len(group), int((~group["solved"]).sum()), sets))
-    return pd.DataFrame(rows, columns=[*KEYS, "quantity", "exponent", "coefficient", "sizes", "n_min",
-                                       "n_max", "runs", "unsolved", "sets"])
+            fit = power_law_fit(group["n"], y, level)
+            rows.append((puzzle, name, formulation, solver, quantity, fit.k, fit.k_low, fit.k_high, fit.c,
+                         fit.sizes, group["n"].min(), group["n"].max(), len(group), int((~group["solved"]).sum())))
+    return pd.DataFrame(rows, columns=["puzzle", "instance_set", *CONFIG, "quantity", "exponent", "exponent_low",
+                                       "exponent_high", "coefficient", "sizes", "n_min", "n_max", "runs",
+                                       "unsolved"])
 
 
 def instance_spreads(runs: pd.DataFrame) -> pd.DataFrame:
@@ -139,8 +167,9 @@ def variability_table(spreads: pd.DataFrame) -> pd.DataFrame:
 
 
 def best_vs_reference_table(configurations: pd.DataFrame, instance_times: pd.DataFrame,
-                            sgm: str) -> pd.DataFrame:
-    """Per puzzle: the best MIP configuration by the SGM column ``sgm`` against CP-SAT's best formulation.
+                            sgm: str, reference) -> pd.DataFrame:
+    """Per puzzle: the best MIP configuration by the SGM column ``sgm`` against the best reference-side
+    (CP, ``reference`` = :func:`~puzzlebench.analysis.reference.reference_solvers`) configuration.
 
     ``ratio`` = MIP SGM / CP-SAT SGM (> 1: CP-SAT faster).  ``*_solved`` count
     the instances solved by every seed, out of ``*_instances``; ``*_preprocessed``
@@ -152,7 +181,7 @@ def best_vs_reference_table(configurations: pd.DataFrame, instance_times: pd.Dat
         instances_preprocessed=("preprocessing_solved", "sum")).reset_index()
     table = configurations.merge(per_instance, on=KEYS, how="left")
     table = table[table[sgm].notna()].sort_values([*KEYS], kind="stable")
-    is_reference = table["solver"].eq(REFERENCE_SOLVER)
+    is_reference = table["solver"].isin(list(reference))
 
     def best(part: pd.DataFrame, prefix: str) -> pd.DataFrame:
         top = part.loc[part.groupby("puzzle")[sgm].idxmin()]
@@ -173,7 +202,7 @@ def best_vs_reference_table(configurations: pd.DataFrame, instance_times: pd.Dat
 
 
 def best_vs_reference_by_set(runs: pd.DataFrame, instance_times: pd.DataFrame, shifts, measure: str,
-                             sgm: str) -> pd.DataFrame:
+                             sgm: str, reference) -> pd.DataFrame:
     """:func:`best_vs_reference_table` for each instance set on its own, with why the best MIP
     configuration is slow or fails: its ``mip_nodes`` and ``mip_lp_iterations`` (SGM, shift 100,
     the count at termination for unsolved runs) and ``mip_root_share`` (runs solved at the root).
@@ -184,7 +213,8 @@ def best_vs_reference_by_set(runs: pd.DataFrame, instance_times: pd.DataFrame, s
     parts = []
     for name, part in runs.groupby("instance_set", sort=True):
         configurations = configuration_table(part, shifts, measure)
-        best = best_vs_reference_table(configurations, instance_times[instance_times["instance_set"] == name], sgm)
+        best = best_vs_reference_table(configurations, instance_times[instance_times["instance_set"] == name], sgm,
+                                       reference)
         label = configurations["formulation"] + "/" + configurations["solver"]
         why = configurations.assign(mip_best=label)[["puzzle", "mip_best", sgm_column("nodes", COUNT_SHIFT),
                                                      sgm_column("lp_iterations", COUNT_SHIFT), "root_share"]]
@@ -194,3 +224,21 @@ def best_vs_reference_by_set(runs: pd.DataFrame, instance_times: pd.DataFrame, s
         return pd.DataFrame()
     table = pd.concat(parts, ignore_index=True)
     return table[["puzzle", "instance_set", *[c for c in table.columns if c not in ("puzzle", "instance_set")]]]
+
+
+def headline_table(configurations: pd.DataFrame, instance_times: pd.DataFrame, sgm: str) -> pd.DataFrame:
+    """Per puzzle and formulation: its best solver by the SGM column ``sgm``, that SGM, the instances that
+    configuration solved in every seed (``solved``, of ``instances``; ``solved_text`` "k/m") and
+    ``speedup`` = the seed formulation's best SGM / this SGM (> 1: faster than the seed model)."""
+    counts = instance_times.groupby(KEYS, sort=True, dropna=False).agg(
+        instances=("solved", "size"), instances_solved=("solved", "sum")).reset_index()
+    table = configurations[configurations[sgm].notna()].merge(counts, on=KEYS, how="left")
+    best = table.sort_values([sgm, *KEYS], kind="stable").drop_duplicates(["puzzle", "formulation"])
+    seed = best[best["formulation"] == SEED_FORMULATION].set_index("puzzle")[sgm]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        speedup = pd.to_numeric(best["puzzle"].map(seed), errors="coerce") / pd.to_numeric(best[sgm], errors="coerce")
+    best = best.assign(solved=best["instances_solved"], speedup=speedup.where(np.isfinite(speedup)),
+                       solved_text=best["instances_solved"].astype("Int64").astype(str) + "/"
+                       + best["instances"].astype("Int64").astype(str))
+    return best.sort_values(["puzzle", sgm, "formulation"], kind="stable")[
+        ["puzzle", "formulation", "solver", sgm, "solved", "instances", "solved_text", "speedup"]].reset_index(drop=True)

@@ -11,7 +11,9 @@ A set is a folder ``<root>/<group>/<set>/`` named ``"<group>/<set>"`` (e.g.
     licence: "..."
     count: 95            # optional: how many puzzles the files hold
     options: {}          # rule options passed to the reader
-    tags: [default]      # optional labels; select with the pattern "tag:NAME"
+    tags: [default]      # optional labels; select with the pattern "tag:NAME"; the tag
+                         # "ladder" declares a size ladder (same kind of puzzle at growing
+                         # sizes), the only sets growth exponents are fitted on
     dzn: {puzzle: x}     # optional: MiniZinc variable of each role (format dzn)
     csv: {cages: layout} # optional: column of each role (format killer-csv)
 
@@ -42,6 +44,7 @@ SKIPPED_FILES = ("set.yaml", "source.md", "readme*", "*.*solution*", ".*")
 own files, hidden files and companion solution files (``x.solution.txt``, ``x.all_solutions.txt``)."""
 SET_KEYS = ("puzzle", "format", "files", "source", "licence", "count", "options", "tags", *LAYOUT_KEYS.values())
 TAG_PREFIX = "tag:"
+LADDER_TAG = "ladder"
 
 
 @dataclass(frozen=True)
@@ -130,6 +133,14 @@ def select_sets(patterns: list[str], root: str | Path | None = None) -> list[Ins
             raise PuzzleError(f"no instance set matches {pattern!r} (known: {_known(folders)})")
         chosen.update(dict.fromkeys(hits))
     return [loaded.get(name) or load_set(name, folders[name]) for name in chosen]
+
+
+def ladder_set_names(root: str | Path | None = None) -> frozenset[str]:
+    """The names of the sets tagged LADDER_TAG in their set.yaml (empty when the root has no sets)."""
+    try:
+        return frozenset(s.name for s in discover_sets(root) if LADDER_TAG in s.tags)
+    except (PuzzleError, OSError):
+        return frozenset()
 
 
 def load_set(name: str, folder: Path) -> InstanceSet:

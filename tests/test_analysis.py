@@ -18,9 +18,10 @@ from puzzlebench.analysis.outcomes import instance_times, prepare_runs
 from puzzlebench.analysis.significance import wilcoxon_table
 from puzzlebench.analysis.stats import (holm, performance_profile, performance_ratios, power_law_fit,
                                         shifted_geometric_mean, virtual_best)
-from puzzlebench.analysis.formatting import latex_table, markdown_table
-from puzzlebench.analysis.tables import (best_vs_reference_by_set, best_vs_reference_table, configuration_table, ratio_table, scaling_runs,
-                                         scaling_table)
+from puzzlebench.analysis.formatting import markdown_table
+from puzzlebench.analysis.latex import Column, TableSpec, latex_document_table
+from puzzlebench.analysis.tables import (best_vs_reference_by_set, best_vs_reference_table, configuration_table,
+                                         ratio_table, scaling_omissions, scaling_runs, scaling_table)
 from puzzlebench.cli import main
 from puzzlebench.store import frame_from_rows, table_from_rows
 
@@ -188,23 +189,49 @@ def test_virtual_best_takes_the_fastest_run_per_instance_and_seed():
 
 def test_growth_exponent_of_exact_power_laws():
     n = np.array([4, 9, 16, 25])
-    assert power_law_fit(n, n ** 3.0) == pytest.approx((3.0, 1.0))
-    assert power_law_fit(n, 0.5 * n ** 2.5) == pytest.approx((2.5, 0.5))
-    assert np.isnan(power_law_fit([9, 9], [1.0, 2.0])[0])
+    exact = power_law_fit(n, 0.5 * n ** 2.5)
+    assert (exact.k, exact.c, exact.k_low, exact.k_high) == pytest.approx((2.5, 0.5, 2.5, 2.5))
+    assert np.isnan(power_law_fit([9, 9], [1.0, 2.0]).k)
+    two = power_law_fit([4, 9], [1.0, 2.0])
+    assert np.isfinite(two.k) and (two.k_low, two.k_high) == (-np.inf, np.inf)
 
 
-def test_scaling_uses_ladder_sets_when_a_puzzle_has_them():
+def test_growth_exponent_interval_is_statsmodels_ols():
+    import statsmodels.api as sm
+    n = np.array([4, 4, 9, 9, 16, 16, 25])
+    y = np.array([1.0, 1.3, 3.1, 2.7, 9.0, 7.5, 16.0])
+    fit = power_law_fit(n, y, level=0.9)
+    expected = sm.OLS(np.log(y), sm.add_constant(np.log(n))).fit()
+    assert fit.k == pytest.approx(expected.params[1])
+    assert (fit.k_low, fit.k_high) == pytest.approx(tuple(expected.conf_int(alpha=0.1)[1]))
+    assert fit.k_low < fit.k < fit.k_high
+
+
+def test_scaling_only_on_declared_ladders_with_three_sizes():
     rows = [timed(float(n) ** 3 / 1000, size=f"{n}x{n}", instance=f"l{n}", instance_set="sudoku/ladder")
             for n in (4, 9, 16)]
     rows += [timed(5.0, size="25x25", instance="big", instance_set="sudoku/frisch25"),
              timed(1.0, puzzle="takuzu", size="6x6", instance_set="takuzu/janko", instance="t6"),
-             timed(8.0, puzzle="takuzu", size="12x12", instance_set="takuzu/janko", instance="t12")]
+             timed(8.0, puzzle="takuzu", size="12x12", instance_set="takuzu/janko", instance="t12"),
+             timed(1.0, puzzle="kakuro", size="6x6", instance_set="kakuro/ladder", instance="k6"),
+             timed(8.0, puzzle="kakuro", size="12x12", instance_set="kakuro/ladder", instance="k12")]
     runs = prepare_runs(store_of(rows))
-    assert sorted(scaling_runs(runs)["instance"]) == ["l16", "l4", "l9", "t12", "t6"]
-    fits = scaling_table(runs).set_index(["puzzle", "quantity"])
-    assert fits.loc[("sudoku", "time"), "exponent"] == pytest.approx(3.0)
-    assert fits.loc[("takuzu", "time"), "exponent"] == pytest.approx(3.0)   # 8 = (12/6)^3
-    assert fits.loc[("sudoku", "nodes"), "exponent"] == pytest.approx(0.0)  # nodes + 1 = 1 everywhere
+    ladders = {"sudoku/ladder", "kakuro/ladder"}
+    assert sorted(scaling_runs(runs, ladders)["instance"]) == ["l16", "l4", "l9"]
+    fits = scaling_table(runs, ladders).set_index(["instance_set", "quantity"])
+    assert fits.loc[("sudoku/ladder", "time"), "exponent"] == pytest.approx(3.0)
+    assert fits.loc[("sudoku/ladder", "nodes"), "exponent"] == pytest.approx(0.0)  # nodes + 1 = 1 everywhere
+    assert set(fits.index.get_level_values("instance_set")) == {"sudoku/ladder"}
+    reasons = " ".join(scaling_omissions(runs, ladders))
+    assert "kakuro: kakuro/ladder has 2 grid sizes" in reasons and "takuzu: no set" in reasons
+    assert "sudoku" not in reasons
+
+
+def test_shipped_ladders_are_declared_in_set_yaml():
+    from puzzlebench.sets import get_set, ladder_set_names
+    assert ladder_set_names() >= {"sudoku/ladder", "kakuro/ladder", "takuzu/ladder", "takuzu/ladder-distinct"}
+    assert "sudoku/top95" not in ladder_set_names()
+    assert all(len({e.puzzle.shape for e in get_set(name).entries()}) >= 3 for name in ladder_set_names())
 
 
 def test_holm_adjustment():
@@ -248,7 +275,8 @@ def test_synthetic_configuration_counts_and_best_against_cpsat():
     assert table.loc[("sudoku", "integer", "highs"), "time_limit"] == 3
     assert table.loc[("sudoku", "binary", "cpsat"), "presolved_rows"] != table.loc[
         ("sudoku", "binary", "cpsat"), "presolved_rows"]                           # NaN: not reported
-    best = best_vs_reference_table(table.reset_index(), instance_times(runs), "time_sgm_s0.01").set_index("puzzle")
+    best = best_vs_reference_table(table.reset_index(), instance_times(runs), "time_sgm_s0.01",
+                                   {"cpsat"}).set_index("puzzle")
     mip = table.xs("highs", level="solver")["time_sgm_s0.01"].xs("sudoku")
     assert best.loc["sudoku", "mip_best"] == f"{mip.idxmin()}/highs"
     cpsat = table.xs("cpsat", level="solver")["time_sgm_s0.01"].xs("sudoku").min()
@@ -261,7 +289,7 @@ def test_best_against_cpsat_counts_instances_solved_in_preprocessing(tmp_path):
             for f, solver, t, pre in (("propagated", "highs", 0.01, i != "c"), ("binary", "cpsat", 0.02, False),
                                       ("binary", "highs", 0.05, False))]
     runs = prepare_runs(store_of(rows))
-    best = best_vs_reference_table(configuration_table(runs), instance_times(runs), "time_sgm_s0.01").iloc[0]
+    best = best_vs_reference_table(configuration_table(runs), instance_times(runs), "time_sgm_s0.01", {"cpsat"}).iloc[0]
     assert best["mip_best"] == "propagated/highs"
     assert (best["mip_preprocessed"], best["mip_solved"], best["cpsat_preprocessed"]) == (2, 3, 0)
     write_store(rows, tmp_path / "runs.parquet")
@@ -270,8 +298,8 @@ def test_best_against_cpsat_counts_instances_solved_in_preprocessing(tmp_path):
 
 
 def test_best_against_cpsat_per_set_says_why():
-    runs = prepare_runs(store_of(synthetic_runs()))
-    by_set = best_vs_reference_by_set(runs, instance_times(runs), (0.01,), "time", "time_sgm_s0.01")
+    runs = prepare_runs(synthetic_runs())
+    by_set = best_vs_reference_by_set(runs, instance_times(runs), (0.01,), "time", "time_sgm_s0.01", {"cpsat"})
     assert set(by_set["instance_set"]) == set(runs["instance_set"])
     for row in by_set.itertuples(index=False):
         part = runs[(runs["instance_set"] == row.instance_set) & (runs["puzzle"] == row.puzzle)]
@@ -285,7 +313,10 @@ def test_best_against_cpsat_per_set_says_why():
 
 def test_text_tables_escape_and_mark_missing_values():
     table = pd.DataFrame({"time_sgm": [1.23456, np.nan, 123456.0], "name": ["a_b", "c", None]})
-    assert "time\\_sgm" in latex_table(table) and "a\\_b" in latex_table(table)
+    spec = TableSpec("c", "tab:t", ((Column("time_sgm", "SGM [ms]", scale=1000), Column("name", "Name", "text")),),
+                     group=None)
+    latex = latex_document_table(table, spec)
+    assert "a\\_b" in latex and "1{,}230" in latex and "--" in latex
     text = markdown_table(table)
     assert "1.235" in text and "123456" in text and text.count("--") >= 2
 
@@ -296,7 +327,8 @@ def synthetic_output(tmp_path_factory):
     write_store(synthetic_runs(), folder / "runs.parquet")
     pd.DataFrame([timed(t, instance="noise-reference") for t in (1.0, 1.1, 0.9, 1.2)]).to_csv(
         folder / "noise.csv", index=False)
-    paths = run_analysis(folder / "runs.parquet", folder / "out", folder / "noise.csv")
+    paths = run_analysis(folder / "runs.parquet", folder / "out", folder / "noise.csv",
+                         ladders={"sudoku/ladder", "takuzu/ladder"})
     return folder / "out", paths
 
 
@@ -306,10 +338,13 @@ def test_every_table_and_figure_from_the_synthetic_store(synthetic_output):
                  "best_vs_cpsat_by_set"):
         for suffix in ("csv", "md", "tex"):
             assert (out / "tables" / f"{name}.{suffix}").stat().st_size > 0
-    for kind in KINDS:
-        for puzzle in ("sudoku", "takuzu"):
+    names = {kind: ("sudoku", "takuzu") for kind in KINDS}
+    names.update(profiles=("sudoku", "sudoku-column", "takuzu", "takuzu-column"), ecdf=("sudoku-column", "takuzu"),
+                 scaling=("sudoku-ladder", "sudoku-ladder-nodes", "takuzu-ladder"))
+    for kind, files in names.items():
+        for name in files:
             for suffix in ("png", "pdf"):
-                assert (out / "figures" / kind / f"{puzzle}.{suffix}").stat().st_size > 1000
+                assert (out / "figures" / kind / f"{name}.{suffix}").stat().st_size > 1000
     assert all(path.exists() for path in paths)
     pdf = (out / "figures" / "profiles" / "sudoku.pdf").read_bytes()
     assert b"/FontFile2" in pdf and b"/Type3" not in pdf                    # TrueType (pdf.fonttype 42)
@@ -368,3 +403,11 @@ def test_analyze_verb(tmp_path, capsys):
     assert "shift 1 s" in (tmp_path / "summary.md").read_text()
     assert main(["analyze", str(tmp_path / "missing.parquet")]) == 2
     assert "no results store" in capsys.readouterr().err
+
+
+def test_summary_does_not_say_no_instance_solved_with_0_nodes(synthetic_output):
+    out, _ = synthetic_output
+    summary = (out / "summary.md").read_text()
+    assert "No instance solved with 0 nodes" not in summary
+    assert "solved runs with 0 nodes were solved in the root node" in summary
+    assert "## Scaling" in summary and "## Findings" in summary

@@ -1,0 +1,60 @@
+"""Where a study's results go, and the guard that keeps one study from overwriting another.
+
+A study file (``--configfile studies/NAME.yaml``) that names no ``results`` folder writes to
+``results/NAME/``; the default config (no study file) to ``results/``; ``results`` in the study
+file or on the command line (``--config results=...``) wins.  The first run of a study records its
+grid in ``<results>/study.yaml``; a later run with another grid into the same folder is refused
+(rerunning the same study resumes it).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+from .errors import PuzzleError
+
+STUDY_FILE = "study.yaml"
+GRID_KEYS = ("instance_sets", "max_instances", "formulations", "solvers", "solver_configs", "seeds",
+             "permutations", "time_limit", "threads")
+"""The config keys that decide which runs a study makes (not where or in how many jobs)."""
+
+
+def results_folder(config: dict, study_files, command_line: dict) -> str:
+    """The study's results folder (see the module doc); ``study_files`` are the ``--configfile`` paths,
+    ``command_line`` the ``--config`` values."""
+    study_files = [Path(p) for p in study_files or ()]
+    named = "results" in (command_line or {}) or any(
+        "results" in (yaml.safe_load(path.read_text()) or {}) for path in study_files if path.is_file())
+    if named or not study_files:
+        return str(config.get("results", "results"))
+    return f"results/{study_files[-1].stem}"
+
+
+def grid(config: dict) -> dict:
+    """The keys of ``config`` that decide its runs."""
+    return {key: config[key] for key in GRID_KEYS if key in config}
+
+
+def check_results_folder(results: str, config: dict) -> None:
+    """PuzzleError when ``results`` holds another study's runs (its recorded grid differs)."""
+    path = Path(results) / STUDY_FILE
+    if not path.is_file():
+        return
+    recorded = yaml.safe_load(path.read_text()) or {}
+    current = yaml.safe_load(yaml.safe_dump(grid(config))) or {}
+    differs = sorted(k for k in set(recorded) | set(current) if recorded.get(k) != current.get(k))
+    if differs:
+        raise PuzzleError(f"{results}/ holds the runs of another study ({path}: {', '.join(differs)} "
+                          f"differ); give this one its own folder (--config results=results/NAME, or a "
+                          f"study file --configfile NAME.yaml), or remove {results}/ to start over")
+
+
+def record_study(results: str, config: dict) -> None:
+    """Write ``<results>/study.yaml`` (the grid) unless it exists."""
+    path = Path(results) / STUDY_FILE
+    if not path.is_file():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("# The grid of the study whose runs this folder holds (puzzlebench.study).\n"
+                        + yaml.safe_dump(grid(config), sort_keys=True))

@@ -298,7 +298,7 @@ def test_best_against_cpsat_counts_instances_solved_in_preprocessing(tmp_path):
 
 
 def test_best_against_cpsat_per_set_says_why():
-    runs = prepare_runs(synthetic_runs())
+    runs = prepare_runs(store_of(synthetic_runs()))
     by_set = best_vs_reference_by_set(runs, instance_times(runs), (0.01,), "time", "time_sgm_s0.01", {"cpsat"})
     assert set(by_set["instance_set"]) == set(runs["instance_set"])
     for row in by_set.itertuples(index=False):

@@ -10,6 +10,8 @@ import pytest
 from puzzlebench.analysis.figures import (MAX_FORMULATIONS, ONE_COLUMN, RC, TWO_COLUMN, all_drawings, render,
                                           styles_for)
 from puzzlebench.analysis.outcomes import instance_times, prepare_runs
+from puzzlebench.store import frame_from_rows
+from test_analysis import run_row
 from puzzlebench.analysis.tables import configuration_table, instance_spreads, scaling_runs, scaling_table
 
 FORMULATIONS = ("binary", "binary-reduced", "binary-symbreak", "integer", "integer-linked", "propagated",
@@ -29,14 +31,15 @@ def grid_runs() -> pd.DataFrame:
                     for seed in (0, 1):
                         time = 0.001 * (1 + f_index) * (1 + s_index / 2) * n ** 2 * rng.lognormal(0, 0.3)
                         solved = time < 5.0
-                        rows.append({
+                        rows.append(run_row(**{
                             "puzzle": "sudoku", "formulation": formulation, "solver": solver, "seed": seed,
                             "instance": f"{n}-{instance}", "instance_set": "sudoku/ladder", "permutation": 0,
                             "size": f"{n}x{n}", "time_limit": 5.0, "status": "optimal" if solved else "time_limit",
                             "verified": True if solved else None, "solver_time": min(time, 5.0),
-                            "build_time": 0.0, "wall_time": min(time, 5.0), "nodes": float(n * instance),
-                            "lp_iterations": 10.0, "root_solved": instance == 0})
-    return prepare_runs(pd.DataFrame(rows))
+                            "build_time": 0.0, "wall_time": min(time, 5.0), 
+                            "lp_iterations": 10, "root_solved": instance == 0,
+                            "nodes": n * instance, "solution": [[1]] if solved else None}))
+    return prepare_runs(frame_from_rows(rows))
 
 
 @pytest.fixture(scope="module")

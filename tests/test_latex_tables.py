@@ -12,7 +12,7 @@ import pytest
 from puzzlebench.analysis import run_analysis
 from puzzlebench.analysis.latex import significant
 
-from test_analysis import synthetic_runs
+from test_analysis import synthetic_runs, write_store
 
 PREAMBLE = r"""\documentclass[10pt{options}]{{article}}
 \usepackage[T1]{{fontenc}}
@@ -41,10 +41,12 @@ def tables(tmp_path_factory):
         pytest.fail("pdflatex is not installed (.ci/run installs texlive-latex-base and texlive-latex-recommended)")
     folder = tmp_path_factory.mktemp("latex")
     runs = synthetic_runs()
-    runs["formulation"] = runs["formulation"].replace(LONG_NAMES)
-    runs.loc[runs["solver"] == "highs", "solver"] = "scip-cp"
-    runs.loc[runs.index % 2 == 0, "instance_set"] = runs["puzzle"] + "/exchange-by-rating"
-    runs.to_parquet(folder / "runs.parquet")
+    for index, row in enumerate(runs):
+        row["formulation"] = LONG_NAMES.get(row["formulation"], row["formulation"])
+        row["solver"] = "scip-cp" if row["solver"] == "highs" else row["solver"]
+        if index % 2 == 0:
+            row["instance_set"] = row["puzzle"] + "/exchange-by-rating"
+    write_store(runs, folder / "runs.parquet")
     run_analysis(folder / "runs.parquet", folder, ladders={"sudoku/ladder", "takuzu/ladder"})
     return sorted((folder / "tables").glob("*.tex"))
 

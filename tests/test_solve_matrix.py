@@ -15,7 +15,7 @@ from puzzlebench.io import read_puzzle, read_puzzles, read_solutions
 from puzzlebench.records import SolveOptions
 from puzzlebench.registry import formulations, solvers
 from puzzlebench.runner import build, count_solutions, run
-from puzzlebench.solvers.mps_check import MPS_SOLVERS, read_mps_status
+from puzzlebench.solvers.mps_check import mps_solvers, read_mps_status
 from puzzlebench.worker import SolverProcess
 
 from infeasible_puzzles import infeasible_puzzles
@@ -87,7 +87,7 @@ def test_mps_read_back_gives_same_status(puzzle, tmp_path):
             model = build(p, info.name).model
             path = tmp_path / f"{puzzle}-{info.name}.mps"
             model.to_mps(path)
-            for solver in MPS_SOLVERS:
+            for solver in (*mps_solvers(), "scip-cp"):
                 result = read_mps_status(path, solver, OPTIONS)
                 assert result.status == "optimal", (info.name, solver, result.message)
                 assert model.is_feasible(result.x), (info.name, solver)

@@ -13,13 +13,14 @@ import os
 import sys
 
 from puzzlebench.errors import PuzzleError
-from puzzlebench.workflow import job_runtime_minutes, plan, settings
+from puzzlebench.workflow import job_runtime_minutes, plan, settings, solver_arguments, solver_configs
 
 configfile: os.path.join(workflow.basedir, "config.yaml")
 
 try:
     CFG = settings(config)
     JOBS = plan(config)
+    SOLVERS = solver_configs(CFG)
 except PuzzleError as err:
     sys.exit(f"puzzlebench: config error: {err}")
 
@@ -76,11 +77,12 @@ rule batch:
         time_limit=CFG["time_limit"],
         permutations=CFG["permutations"],
         max_instances=CFG["max_instances"],
+        solver=lambda wc: solver_arguments(SOLVERS[wc.solver]),
     log:
         RESULTS + "/logs/{puzzle}/{set}/{solver}/seed{seed}/{group}chunk{chunk}of{chunks}.log",
     shell:
         "{PYTHON:q} -m puzzlebench batch --set {wildcards.puzzle}/{wildcards.set} "
-        "--formulation {params.formulations:q} --solver {wildcards.solver} --seed {wildcards.seed} "
+        "--formulation {params.formulations:q} {params.solver:q} --seed {wildcards.seed} "
         "--chunk {wildcards.chunk}/{wildcards.chunks} --permutations {params.permutations} "
         "--time-limit {params.time_limit} --threads {threads} --max-instances {params.max_instances} "
         "-o {output:q} 2> {log:q}"

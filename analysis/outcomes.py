@@ -31,12 +31,14 @@ CONFIG = ["formulation", "solver"]
 INSTANCE = ["instance_set", "instance", "permutation"]
 FOUND_STATUSES = ("optimal", "feasible")
 TIME_MEASURES = ("time", "wall")
-REFERENCE_SOLVER = "cpsat"
+REFERENCE_KIND = "cp"      # the reference side: runs whose solver_kind is "cp" (CP-SAT and any other CP solver)
+REFERENCE_SOLVER = "cpsat"  # the reference side's column prefix in the best-vs-CP-SAT tables
 
 NUMERIC_COLUMNS = ("seed", "threads", "time_limit", "wall_time", "solver_time", "build_time", "nodes",
                    "lp_iterations", "rows", "cols", "nonzeros", "presolved_rows", "presolved_cols",
                    "permutation", "cpu_count", "givens")
-TEXT_COLUMNS = ("instance", "puzzle", "formulation", "solver", "solver_version", "status", "message",
+TEXT_COLUMNS = ("instance", "puzzle", "formulation", "solver", "solver_version", "solver_adapter",
+                "solver_options", "solver_kind", "status", "message",
                 "instance_set", "size", "puzzlebench_version", "git_commit", "python_version",
                 "cpu_model", "hostname", "platform", "date", "solver_versions", "violations")
 FLAG_COLUMNS = ("verified", "root_solved", "preprocessing_solved")
@@ -65,6 +67,9 @@ def _complete(runs: pd.DataFrame) -> pd.DataFrame:
     runs = runs.assign(**{c: pd.Series(np.nan, index=runs.index, dtype=object) for c in missing})
     numbers = {c: pd.to_numeric(runs[c], errors="coerce") for c in NUMERIC_COLUMNS}
     numbers["permutation"] = numbers["permutation"].fillna(0).astype(int)
+    # results written before records had solver_kind: the one CP solver then was cpsat
+    numbers["solver_kind"] = runs["solver_kind"].where(runs["solver_kind"].notna() & runs["solver_kind"].ne(""),
+                                                      np.where(runs["solver"].eq("cpsat"), REFERENCE_KIND, "mip"))
     return runs.assign(**numbers)
 
 
@@ -106,7 +111,8 @@ def instance_times(runs: pd.DataFrame) -> pd.DataFrame:
     """
     keys = ["puzzle", *CONFIG, *INSTANCE]
     grouped = runs.groupby(keys, sort=True, dropna=False)
-    return grouped.agg(size=("size", "first"), n=("n", "first"), runs=("time", "size"),
+    return grouped.agg(size=("size", "first"), n=("n", "first"), solver_kind=("solver_kind", "first"),
+                       runs=("time", "size"),
                        solved=("solved", "all"), preprocessing_solved=("preprocessing_solved", "all"),
                        time=("time", "mean"), nodes=("nodes", "mean"),
                        time_limit=("time_limit", "max")).reset_index()

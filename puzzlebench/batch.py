@@ -21,8 +21,9 @@ import numpy as np
 
 from .provenance import stamp
 from .records import SolveOptions
-from .registry import get_formulation, get_solver, solvers
+from .registry import get_formulation, solvers
 from .runner import run, run_many, solver_version
+from .solver_configs import SolverConfig, resolve
 from .worker import SolverProcess
 
 NOISE_PUZZLE = ".2..3..4.6.......3..4...5.....8.6...8...1...6...7.5.....7...6..4.......8.3..4..2."
@@ -33,7 +34,7 @@ NOISE_FORMULATION, NOISE_SOLVER = "binary", "highs"
 class Job:
     instance_set: str
     formulation: str | tuple[str, ...]  # one name, several (a tuple), or several comma-separated
-    solver: str
+    solver: str | SolverConfig  # an adapter or configuration, or its name
     seed: int = 0
     chunk: int = 0
     chunks: int = 1
@@ -80,7 +81,7 @@ def _variants(entry, job: Job):
 
 def run_job(job: Job, progress: bool = True):
     """Yield one row (a dict) per run of the job, noise references included."""
-    get_solver(job.solver)
+    config = resolve(job.solver)
     entries = select_entries(job)
     for entry in entries:
         for name in job.formulations:
@@ -95,12 +96,12 @@ def run_job(job: Job, progress: bool = True):
     bar = None
     if progress and sys.stderr.isatty() and len(variants) * len(job.formulations) > 1:
         from tqdm import tqdm  # imported only when a bar is shown
-        bar = tqdm(total=len(variants) * len(job.formulations), desc=f"{job.instance_set} {job.solver}",
+        bar = tqdm(total=len(variants) * len(job.formulations), desc=f"{job.instance_set} {config.name}",
                    unit="run", file=sys.stderr)
     with SolverProcess() as process:
         yield _noise_row(reference, options, process, common)
         for name in job.formulations:
-            records = run_many(((puzzle, entry.name) for entry, _, puzzle, _ in variants), name, job.solver,
+            records = run_many(((puzzle, entry.name) for entry, _, puzzle, _ in variants), name, config,
                                options, process)
             for (entry, pid, puzzle, transform), record in zip(variants, records, strict=True):
                 row = record.to_dict()

@@ -3,21 +3,25 @@
 Config keys (see config.yaml): ``instance_sets`` (names or globs), ``formulations``
 (``all``, a list, or a mapping puzzle -> list/``all``), ``solvers``, ``seeds``,
 ``permutations``, ``time_limit``, ``threads``, ``results``, plus ``max_instances``
-(first N of each set, 0 = all) and ``chunk_size`` (runs per job).
+(first N of each set, 0 = all), ``chunk_size`` (runs per job) and
+``solver_configs`` (named solver configurations, see
+:mod:`puzzlebench.solver_configs`, which ``solvers`` may list beside adapters).
 """
 
 from __future__ import annotations
 
+import json
 import math
 from dataclasses import dataclass
 
 from .errors import PuzzleError
 from .puzzles import PUZZLE_NAMES
-from .registry import formulations, get_solver
+from .registry import formulations
+from .solver_configs import SolverConfig, check, declared, resolve
 
 DEFAULTS = {"formulations": "all", "solvers": ["cbc", "highs", "scip", "scip-cp", "cpsat"], "seeds": [0],
             "permutations": 0, "time_limit": 10.0, "threads": 1, "results": "results",
-            "max_instances": 0, "chunk_size": 50, "group_formulations": True}
+            "max_instances": 0, "chunk_size": 50, "group_formulations": True, "solver_configs": {}}
 KNOWN_KEYS = set(DEFAULTS) | {"instance_sets", "analysis"}
 
 
@@ -35,7 +39,7 @@ class PlannedJob:
     puzzle: str
     set: str          # the set's folder name inside its puzzle folder
     formulations: tuple[str, ...]
-    solver: str
+    solver: str       # the solver configuration's name (an adapter's for a plain adapter)
     seed: int
     chunk: int
     chunks: int
@@ -106,14 +110,33 @@ def _check_formulation_names(wanted) -> None:
                               f"(known: {', '.join(sorted(known))})")
 
 
+def solver_configs(cfg: dict) -> dict[str, SolverConfig]:
+    """The configurations the config's ``solvers`` list names, by name, each checked on its solver."""
+    configs = declared(cfg.get("solver_configs"))
+    chosen = {}
+    for name in cfg["solvers"]:
+        config = resolve(str(name), configs)
+        check(config)
+        chosen[config.name] = config
+    return chosen
+
+
+def solver_arguments(config: SolverConfig) -> list[str]:
+    """The ``puzzlebench batch`` arguments that run ``config`` (each one word; values as JSON, which
+    the CLI reads back as the same YAML scalar)."""
+    words = ["--solver", config.adapter, "--solver-name", config.name]
+    for key, value in config.options.items():
+        words += ["--solver-option", f"{key}={json.dumps(value)}"]
+    return words
+
+
 def plan(config: dict) -> list[PlannedJob]:
     """Every job of the grid: sets x solvers x seeds x chunks, each job running all the
     formulations the config selects for its set (or one of them, without
     ``group_formulations``); a chunk holds about ``chunk_size`` runs."""
     from .sets import select_sets
     cfg = settings(config)
-    for name in cfg["solvers"]:
-        get_solver(name)
+    solver_configs(cfg)
     _check_formulation_names(cfg["formulations"])
     runs_per_instance = 1 + int(cfg["permutations"])
     jobs = []

@@ -109,7 +109,7 @@ def test_plan_rejects_unknown_keys_and_solvers():
     with pytest.raises(PuzzleError, match="unknown config key"):
         settings({"instance_sets": ["*/seed"], "time_limt": 3})
     with pytest.raises(PuzzleError, match="unknown solver"):
-        plan({"instance_sets": ["*/seed"], "solvers": ["gurobi"]})
+        plan({"instance_sets": ["*/seed"], "solvers": ["nosuchsolver"]})
     with pytest.raises(PuzzleError):
         plan({"instance_sets": ["nosuch/set"]})
 

@@ -21,7 +21,11 @@ def register(sub) -> None:
     p.add_argument("--set", required=True, dest="instance_set", help="instance set, e.g. sudoku/top95")
     p.add_argument("--formulation", required=True, metavar="NAME[,NAME...]",
                    help="formulation(s), comma-separated: solved one after another in one process")
-    p.add_argument("--solver", required=True)
+    p.add_argument("--solver", required=True, help="solver adapter or configuration")
+    p.add_argument("--solver-option", action="append", default=[], metavar="KEY=VALUE",
+                   help="a solver option (repeatable), on top of the configuration's own")
+    p.add_argument("--solver-name", metavar="NAME",
+                   help="the configuration name recorded in 'solver' (default: the --solver name)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--chunk", type=_chunk, default=(0, 1), metavar="K/M", help="0-based chunk K of M")
     p.add_argument("--permutations", type=int, default=0, help="symmetry-permuted copies per instance")
@@ -34,7 +38,8 @@ def register(sub) -> None:
 
 def run(args) -> int:
     from ..batch import Job, run_job, write_rows_atomically
-    job = Job(args.instance_set, args.formulation, args.solver, args.seed, args.chunk[0], args.chunk[1],
+    from ._common import solver_config
+    job = Job(args.instance_set, args.formulation, solver_config(args), args.seed, args.chunk[0], args.chunk[1],
               args.permutations, args.time_limit, args.threads, args.max_instances)
     count = write_rows_atomically(run_job(job), args.output)
     print(f"wrote {count} rows to {args.output}")

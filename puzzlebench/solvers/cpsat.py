@@ -210,12 +210,19 @@ def _set_parameter(parameters, name: str, value) -> None:
         raise ValueError(f"CP-SAT parameter {name}={value!r}: {exc}") from None
 
 
-def check_cpsat_options(settings: dict) -> None:
-    """Set ``settings`` on a fresh ``SatParameters``; ValueError naming the first one refused."""
+def sat_parameters_text(settings: dict) -> str:
+    """``settings`` set on a fresh ``SatParameters`` message, in protobuf text format; ValueError
+    naming the first one refused."""
+    from google.protobuf import text_format
     from ortools.sat import sat_parameters_pb2
     parameters = sat_parameters_pb2.SatParameters()
     for name, value in settings.items():
         _set_parameter(parameters, name, value)
+    return text_format.MessageToString(parameters)
+
+
+def check_cpsat_options(settings: dict) -> None:
+    sat_parameters_text(settings)
 
 
 def _set_parameters(parameters, options: SolveOptions) -> None:
@@ -227,8 +234,8 @@ def _set_parameters(parameters, options: SolveOptions) -> None:
     limit = time_limit_or_none(options)
     if limit is not None:
         parameters.max_time_in_seconds = limit
-    for name, value in options.solver_options.items():
-        _set_parameter(parameters, name, value)
+    if options.solver_options:
+        parameters.merge_text_format(sat_parameters_text(options.solver_options))
 
 
 @solver("cpsat", version=cpsat_version, kind="cp", options=check_cpsat_options,

@@ -7,8 +7,8 @@ other finite upper bound as ``<=`` (a ranged row is two Gurobi rows).
 Figures: ``solver_time`` is ``Runtime``, ``nodes`` ``NodeCount`` (0 when the
 root solved the model), ``lp_iterations`` ``IterCount``, the bounds ``ObjVal``
 and ``ObjBound``; the presolved size is parsed from the log ("Presolved: R
-rows, C columns", or 0 and 0 when "Presolve removed all" or the model was solved
-before presolve finished); ``root_solved`` means the solve completed with at most
+rows, C columns", or 0 and 0 when presolve removed all; None when a heuristic
+solved the model before presolve ran); ``root_solved`` means the solve completed with at most
 the root node explored.
 
 Options: ``Threads``, ``Seed``, ``TimeLimit``, ``MIPGap``; solver options are

@@ -13,7 +13,7 @@ from puzzlebench.checker import check
 from puzzlebench.cli import main
 from puzzlebench.io import read_puzzle, read_puzzles, read_solutions
 from puzzlebench.records import SolveOptions
-from puzzlebench.registry import formulations, solvers
+from puzzlebench.registry import formulations, get_formulation, solvers
 from puzzlebench.runner import build, count_solutions, run
 from puzzlebench.solver_configs import SHIPPED
 from puzzlebench.solvers.mps_check import mps_solvers, read_mps_status
@@ -73,8 +73,11 @@ def test_seed_instances_solve_and_verify(puzzle, formulation, solver, process):
         if over_licence(record):
             continue
         assert record.status == "optimal", record.message
-        assert record.verified is True
-        assert check(p, np.array(record.solution)) == []
+        if get_formulation(puzzle, formulation).relaxation:  # its grids may break a rule it leaves out
+            assert record.verified is not None and (record.verified or record.violations)
+        else:
+            assert record.verified is True
+            assert check(p, np.array(record.solution)) == []
         assert record.rows == build(p, formulation).model.num_rows
         assert record.solver_time is not None and record.nodes is not None
 
@@ -83,6 +86,9 @@ def test_seed_instances_solve_and_verify(puzzle, formulation, solver, process):
 def test_infeasible_instance_reported_infeasible(puzzle, formulation, solver, process):
     record = run(infeasible_puzzles()[puzzle], formulation, solver, OPTIONS, process=process)
     if over_licence(record):
+        return
+    if get_formulation(puzzle, formulation).relaxation and record.status == "optimal":
+        assert record.verified is False  # the relaxation admits a grid; the checker rejects it
         return
     assert record.status == "infeasible", record.message
     assert record.solution is None
@@ -111,7 +117,7 @@ def test_mps_read_back_gives_same_status(puzzle, tmp_path):
                     continue
                 assert result.status == "optimal", (info.name, solver, result.message)
                 assert model.is_feasible(result.x), (info.name, solver)
-                assert check(p, model.decode(result.x)) == [], (info.name, solver)
+                assert info.relaxation or check(p, model.decode(result.x)) == [], (info.name, solver)
 
 
 def test_kakuro_seed_has_17_solutions_not_one(process):

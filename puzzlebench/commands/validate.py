@@ -154,15 +154,16 @@ def run(args) -> int:
     from tqdm import tqdm
 
     from ..errors import PuzzleError
-    from ..registry import get_formulation, get_solver
+    from ..registry import get_formulation
     from ..sets import select_sets
+    from ..solver_configs import resolve
 
     sets = select_sets(args.sets, args.root)
     uniqueness = None
     if args.unique:
         if args.time_limit <= 0:
             raise PuzzleError("--time-limit must be positive")
-        get_solver(args.solver)
+        resolve(args.solver)
         for instance_set in sets:
             get_formulation(instance_set.puzzle, args.formulation)
         uniqueness = Uniqueness(args.formulation, args.solver, args.time_limit)

@@ -392,7 +392,7 @@ def test_cpsat_presolved_model_is_parsed():
 
 def test_listing_solvers_loads_no_solver_library():
     code = ("import sys; from puzzlebench import registry; registry.solvers(); "
-            "print(sorted(m for m in ('highspy', 'pyscipopt', 'ortools', 'cbcbox') if m in sys.modules))")
+            "print(sorted(m for m in ('highspy', 'pyscipopt', 'ortools', 'cbcbox', 'gurobipy', 'xpress', 'cplex', 'coptpy') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 import yaml
 
 from .errors import PuzzleError
-from .registry import SolverInfo, get_solver
+from .registry import SolverInfo, get_solver, solvers
 
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.+-]*$")  # a path component and a shell word
 
@@ -123,7 +123,7 @@ def declared(mapping, where: str = "config solver_configs") -> dict[str, SolverC
     return configs
 
 
-def resolve(name: str, configs: dict[str, SolverConfig] | None = None) -> SolverConfig:
+def resolve(name: str | SolverConfig, configs: dict[str, SolverConfig] | None = None) -> SolverConfig:
     """The configuration called ``name``: declared, shipped, or a plain adapter."""
     if isinstance(name, SolverConfig):
         return name
@@ -135,14 +135,9 @@ def resolve(name: str, configs: dict[str, SolverConfig] | None = None) -> Solver
     except PuzzleError:
         known = sorted({*(configs or {}), *SHIPPED})
         raise PuzzleError(f"unknown solver {name!r} (adapters: "
-                          f"{', '.join(sorted(s.name for s in _adapters()))}; configurations: "
+                          f"{', '.join(s.name for s in solvers())}; configurations: "
                           f"{', '.join(known)})") from None
     return SolverConfig(name, name)
-
-
-def _adapters():
-    from .registry import solvers
-    return solvers()
 
 
 def check(config: SolverConfig) -> None:

@@ -32,8 +32,9 @@ def find_anomalies(runs: pd.DataFrame) -> pd.DataFrame:
     out = []
     from .registry import formulations
     relaxations = {(f.puzzle, f.name) for f in formulations() if f.relaxation}  # rejected grids expected
-    expected = [(p, f) in relaxations for p, f in zip(runs["puzzle"], runs["formulation"])] if len(runs) else []
-    for r in runs[(runs["verified"] == False) & ~pd.Series(expected, index=runs.index, dtype=bool)].itertuples():  # noqa: E712
+    relaxed = pd.Series([(p, f) in relaxations for p, f in zip(runs["puzzle"], runs["formulation"])]
+                        if "puzzle" in runs else False, index=runs.index, dtype=bool)
+    for r in runs[(runs["verified"] == False) & ~relaxed].itertuples():  # noqa: E712 (None means no grid)
         out.append(("wrong", r.instance_set, r.instance, r.permutation, r.formulation, r.solver, r.seed,
                     r.status, "; ".join(r.violations)[:500]))
     for r in runs[runs["status"] == "error"].itertuples():

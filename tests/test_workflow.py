@@ -230,8 +230,23 @@ def test_anomalies_list_wrong_answers_and_disagreements(tmp_path):
     assert anomalies.set_index("kind").loc["wrong", "detail"] == "row 1 has 3 twice"
     assert anomalies.set_index("kind").loc["disagreement", "solver"] == "bad"
     assert find_anomalies(runs.iloc[:1]).empty
+    relaxed = runs.assign(puzzle="sudoku", formulation="binary")
+    assert "wrong" in set(find_anomalies(relaxed)["kind"])
     assert np.isin(["runs.parquet", "runs.csv", "noise.csv", "anomalies.csv"],
                    [p.name for p in (tmp_path / "out").iterdir()]).all()
+
+
+def test_rejected_grids_of_a_relaxation_are_not_anomalies(monkeypatch):
+    from puzzlebench.registry import FormulationInfo
+    binary = registry.get_formulation("sudoku", "binary")
+    monkeypatch.setitem(registry._FORMULATIONS, ("sudoku", "loose"),
+                        FormulationInfo("sudoku", "loose", "a relaxation", binary.build, relaxation=True))
+    row = {"instance_set": "s/x", "instance": "a", "permutation": 0, "seed": 0, "solver": "highs",
+           "status": "optimal", "verified": False, "violations": ["box 1 has 3 twice"], "message": "",
+           "puzzle": "sudoku"}
+    runs = pd.DataFrame([{**row, "formulation": "loose"}, {**row, "formulation": "binary"}])
+    anomalies = find_anomalies(runs)
+    assert list(anomalies["formulation"]) == ["binary"]
 
 
 def test_queued_solves_survive_a_killed_and_a_crashed_child(monkeypatch, model):

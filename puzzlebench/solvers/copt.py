@@ -89,8 +89,6 @@ def _load_arrays(coptpy, cm, model: Model) -> None:
 def _run(load, options: SolveOptions, integrality) -> SolverResult:
     import coptpy
     cm = _environment().createModel("puzzlebench")
-    cm.setParam("Logging", 1)
-    cm.setParam("LogToConsole", 1)
     cm.setParam("Threads", int(options.threads))
     cm.setParam("RandSeed", int(options.seed))
     cm.setParam("RelGap", float(options.mip_gap))

@@ -141,10 +141,15 @@ def resolve(name: str | SolverConfig, configs: dict[str, SolverConfig] | None = 
 
 
 def check(config: SolverConfig) -> None:
-    """Refuse (PuzzleError) options the adapter's solver does not take; loads its library."""
+    """Refuse (PuzzleError) an adapter whose library does not load, and options its solver does
+    not take; loads the library."""
+    info = config.info
+    missing = info.installed()
+    if missing:
+        raise PuzzleError(f"solver {config.name}: adapter {config.adapter} is not installed ({missing}); "
+                          f"the commercial solvers come with pip install -e '.[commercial]'")
     if not config.options:
         return
-    info = config.info
     if info.check_options is None:
         raise PuzzleError(f"solver {config.name}: adapter {config.adapter} takes no solver options")
     try:

@@ -91,3 +91,30 @@ def test_16x16_over_the_free_licence_is_skipped_with_the_limit_named(solver, pro
     import pandas as pd
     row = {**record.to_dict(), "instance_set": "sudoku/janko16", "permutation": 0}
     assert find_anomalies(pd.DataFrame([row])).empty  # a fact of the run, not an anomaly
+
+
+def test_without_the_extra_the_default_config_runs_and_a_commercial_solver_is_refused(tmp_path):
+    """The core install: each commercial package made unimportable by a module that shadows it."""
+    import subprocess
+    import sys
+    blocked = tmp_path / "blocked"
+    blocked.mkdir()
+    for package in PACKAGES.values():
+        (blocked / f"{package}.py").write_text(f"raise ImportError('{package} is not installed')\n")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(blocked)])}
+
+    def cli(*args):
+        return subprocess.run([sys.executable, "-m", "puzzlebench", *args], env=env, capture_output=True,
+                              text=True, timeout=300, cwd=ROOT)
+    listed = cli("solvers")
+    assert listed.returncode == 0 and listed.stdout.count("NOT INSTALLED") == 4
+    done = cli("batch", "--set", "sudoku/seed", "--formulation", "binary", "--solver", "highs",
+               "-o", str(tmp_path / "out.jsonl"))
+    assert done.returncode == 0, done.stderr
+    refused = cli("solve", str(ROOT / "instances/sudoku/seed/matlab_cleve.txt"), "--solver", "gurobi")
+    assert refused.returncode == 2 and "not installed" in refused.stderr
+    assert len(refused.stderr.strip().splitlines()) == 1
+    planned = subprocess.run([sys.executable, "-c", "import sys, yaml; from puzzlebench.workflow import plan; "
+                              "print(len(plan(yaml.safe_load(open('config.yaml')))))"],
+                             env=env, capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert planned.returncode == 0 and int(planned.stdout) > 0, planned.stderr

@@ -254,7 +254,7 @@ def count_solutions(puzzle, formulation: str, solver: str | SolverConfig, limit:
                 return len(grids), grids, result.status
             grid = np.asarray(model.decode(result.x), dtype=np.int64)
             if violations := check(puzzle, grid):
-                raise RuntimeError(f"{formulation} on {solver} returned an invalid grid: {violations[0]}")
+                raise RuntimeError(f"{formulation} on {resolve(solver).name} returned an invalid grid: {violations[0]}")
             if any(np.array_equal(grid, seen) for seen in grids):
                 raise PuzzleError(f"{formulation!r} has binary variables that the grid does not determine "
                                   f"(a no-good cut removed a point, not the grid); count solutions with a "

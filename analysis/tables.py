@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from .outcomes import CONFIG, REFERENCE_SOLVER
+from .outcomes import CONFIG, REFERENCE_KIND, REFERENCE_SOLVER
 from .stats import grouped_sgm, power_law_fit, spread, virtual_best
 
 COUNT_SHIFT = 100
@@ -142,6 +142,9 @@ def best_vs_reference_table(configurations: pd.DataFrame, instance_times: pd.Dat
                             sgm: str) -> pd.DataFrame:
     """Per puzzle: the best MIP configuration by the SGM column ``sgm`` against CP-SAT's best formulation.
 
+    The reference side is every solver configuration of kind "cp" (``solver_kind``),
+    the MIP side every other; the reference columns keep the prefix ``cpsat_``.
+
     ``ratio`` = MIP SGM / CP-SAT SGM (> 1: CP-SAT faster).  ``*_solved`` count
     the instances solved by every seed, out of ``*_instances``; ``*_preprocessed``
     those of them the formulation's preprocessing alone solved (time counted, but
@@ -152,7 +155,8 @@ def best_vs_reference_table(configurations: pd.DataFrame, instance_times: pd.Dat
         instances_preprocessed=("preprocessing_solved", "sum")).reset_index()
     table = configurations.merge(per_instance, on=KEYS, how="left")
     table = table[table[sgm].notna()].sort_values([*KEYS], kind="stable")
-    is_reference = table["solver"].eq(REFERENCE_SOLVER)
+    kinds = instance_times.groupby("solver")["solver_kind"].first()
+    is_reference = table["solver"].map(kinds).eq(REFERENCE_KIND)
 
     def best(part: pd.DataFrame, prefix: str) -> pd.DataFrame:
         top = part.loc[part.groupby("puzzle")[sgm].idxmin()]

@@ -25,6 +25,7 @@ one seed.  Table statistics keep every run as one observation;
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 
 from puzzlebench.store import SOLVED_OUTCOMES, read_store
@@ -32,7 +33,8 @@ from puzzlebench.store import SOLVED_OUTCOMES, read_store
 CONFIG = ["formulation", "solver"]
 INSTANCE = ["instance_set", "instance", "permutation"]
 TIME_MEASURES = ("time", "wall")
-REFERENCE_SOLVER = "cpsat"
+REFERENCE_KIND = "cp"      # the reference side: runs whose solver_kind is "cp" (CP-SAT and any other CP solver)
+REFERENCE_SOLVER = "cpsat"  # the reference side's column prefix in the best-vs-CP-SAT tables
 
 
 def load_runs(paths) -> pd.DataFrame:
@@ -48,6 +50,13 @@ def flag(values: pd.Series) -> pd.Series:
 def skipped_runs(runs: pd.DataFrame) -> pd.DataFrame:
     """The runs of the store that were not made (outcome ``skipped``)."""
     return runs[runs["outcome"].eq("skipped")]
+
+
+def solver_kinds(runs: pd.DataFrame) -> pd.Series:
+    """``solver_kind``, with records written before it existed (empty) read as the one CP solver
+    then, cpsat, being "cp" and every other solver "mip"."""
+    kind = runs["solver_kind"]
+    return kind.where(kind.notna() & kind.ne(""), np.where(runs["solver"].eq("cpsat"), REFERENCE_KIND, "mip"))
 
 
 def measured_time(runs: pd.DataFrame, measure: str = "time") -> pd.Series:
@@ -73,6 +82,7 @@ def prepare_runs(runs: pd.DataFrame, measure: str = "time") -> pd.DataFrame:
     solved = runs["outcome"].isin(SOLVED_OUTCOMES)
     measured = measured_time(runs, measure)
     return runs.assign(
+        solver_kind=solver_kinds(runs),
         root_solved=flag(runs["root_solved"]), preprocessing_solved=flag(runs["preprocessing_solved"]),
         solved=solved, wrong=runs["outcome"].eq("wrong"), measured=measured,
         time=measured.clip(upper=runs["time_limit"]).where(solved, runs["time_limit"]),
@@ -87,7 +97,8 @@ def instance_times(runs: pd.DataFrame) -> pd.DataFrame:
     """
     keys = ["puzzle", *CONFIG, *INSTANCE]
     grouped = runs.groupby(keys, sort=True, dropna=False)
-    return grouped.agg(size=("size", "first"), n=("n", "first"), runs=("time", "size"),
+    return grouped.agg(size=("size", "first"), n=("n", "first"), solver_kind=("solver_kind", "first"),
+                       runs=("time", "size"),
                        solved=("solved", "all"), preprocessing_solved=("preprocessing_solved", "all"),
                        time=("time", "mean"), nodes=("nodes", "mean"),
                        time_limit=("time_limit", "max")).reset_index()

@@ -19,9 +19,23 @@ def _values(series: pd.Series) -> str:
     return ", ".join(values) if values else "--"
 
 
+def _configurations(runs: pd.DataFrame) -> list[str]:
+    """One "name: adapter, kind, options" entry per solver configuration of the runs."""
+    columns = [c for c in ("solver_adapter", "solver_kind", "solver_options") if c in runs]
+    entries = []
+    for name, part in runs.dropna(subset=["solver"]).groupby("solver"):
+        values = {c: _values(part[c].replace("", np.nan)) for c in columns}
+        adapter = values.get("solver_adapter", "--")
+        options = values.get("solver_options", "--")
+        entries.append(f"{name}: {name if adapter == '--' else adapter}, {values.get('solver_kind', '--')}, "
+                       f"options {'none' if options in ('--', '{}') else options}")
+    return entries
+
+
 def setup_section(runs: pd.DataFrame, measure: str) -> str:
     """Hardware, versions, solver settings and the size of the experiment."""
     versions = runs.dropna(subset=["solver"]).groupby("solver")["solver_version"].agg(_values)
+    configurations = _configurations(runs)
     sets = runs.groupby("instance_set", dropna=False)["instance"].nunique()
     dates = pd.to_datetime(runs["date"], errors="coerce", utc=True).dropna()
     date_range = f"{dates.min():%Y-%m-%d %H:%M} to {dates.max():%Y-%m-%d %H:%M} UTC" if len(dates) else "--"
@@ -34,6 +48,8 @@ def setup_section(runs: pd.DataFrame, measure: str) -> str:
         f"- Versions: puzzlebench {_values(runs['puzzlebench_version'])} (commit {_values(runs['git_commit'])}), "
         f"Python {_values(runs['python_version'])}",
         "- Solvers: " + ("; ".join(f"{s} {v}" for s, v in versions.items()) or "--"),
+        "- Solver configurations (name: adapter, kind, options): "
+        + ("; ".join(configurations) or "--"),
         f"- Threads: {_values(runs['threads'].astype('Int64'))}; time limit: {_values(runs['time_limit'])} s; "
         f"seeds: {_values(runs['seed'].astype('Int64'))}; symmetry permutations per puzzle besides the "
         f"original: {int(runs['permutation'].max()) if len(runs) else 0}",

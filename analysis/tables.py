@@ -171,6 +171,9 @@ def best_vs_reference_table(configurations: pd.DataFrame, instance_times: pd.Dat
     """Per puzzle: the best MIP configuration by the SGM column ``sgm`` against the best reference-side
     (CP, ``reference`` = :func:`~puzzlebench.analysis.reference.reference_solvers`) configuration.
 
+    The reference side is every solver configuration of kind "cp" (``solver_kind``),
+    the MIP side every other; the reference columns keep the prefix ``cpsat_``.
+
     ``ratio`` = MIP SGM / CP-SAT SGM (> 1: CP-SAT faster).  ``*_solved`` count
     the instances solved by every seed, out of ``*_instances``; ``*_preprocessed``
     those of them the formulation's preprocessing alone solved (time counted, but

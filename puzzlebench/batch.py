@@ -26,7 +26,7 @@ from . import chunks
 from .jobs import Job
 from .provenance import stamp
 from .records import RunContext, SolveOptions
-from .registry import get_formulation, get_solver, solvers
+from .registry import get_formulation, solvers
 from .runner import run, run_many, solver_version
 from .worker import SolverProcess
 
@@ -66,7 +66,7 @@ def _variants(entry, job: Job):
 def run_job(job: Job, progress: bool = True):
     """Yield the lines of the job's chunk file: header, one row (a dict) per run and noise
     reference, end line."""
-    get_solver(job.solver)
+    config = job.solver_config
     entries = select_entries(job)
     for entry in entries:
         for name in job.formulations:
@@ -81,11 +81,11 @@ def run_job(job: Job, progress: bool = True):
     bar = None
     if progress and sys.stderr.isatty() and len(planned) > 1:
         from tqdm import tqdm  # imported only when a bar is shown
-        bar = tqdm(total=len(planned), desc=f"{job.instance_set} {job.solver}", unit="run", file=sys.stderr)
+        bar = tqdm(total=len(planned), desc=f"{job.instance_set} {config.name}", unit="run", file=sys.stderr)
     with SolverProcess() as process:
         yield _noise_row(reference, options, process, job, provenance)
         for name in job.formulations:
-            records = run_many(((puzzle, entry.name) for entry, _, puzzle, _ in variants), name, job.solver,
+            records = run_many(((puzzle, entry.name) for entry, _, puzzle, _ in variants), name, config,
                                options, process)
             for (entry, pid, puzzle, transform), record in zip(variants, records, strict=True):
                 row = record.to_dict()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 
 from .errors import PuzzleError
 
@@ -31,7 +31,10 @@ class Job:
     interpreter start, imports, the solver library's loading and two noise
     references, which for a small set costs more than its solves.  One job per
     formulation suits long solves on a cluster, where more, smaller jobs spread better.
-    ``solver`` is the name the record's ``solver`` column gets.  ``instances`` and
+    ``solver`` is the name the record's ``solver`` column gets: a solver configuration's
+    (:mod:`puzzlebench.solver_configs`), run as adapter ``adapter`` with ``solver_options``
+    (the planner writes both, so the job file alone says what runs; an empty ``adapter``
+    means ``solver`` names a shipped configuration or a plain adapter).  ``instances`` and
     ``work`` are the planner's figures (puzzles in the chunk; grid cells x runs, a
     rough cost for the scheduler's priority; ``max_cells``, the largest grid, sizes the
     memory request); a job given on the command line has 0.
@@ -51,6 +54,8 @@ class Job:
     instances: int = 0
     work: int = 0
     max_cells: int = 0              # cells of the chunk's largest grid (sets the memory request)
+    adapter: str = ""               # the configuration's adapter ("": resolve ``solver``)
+    solver_options: dict = field(default_factory=dict, hash=False)  # the configuration's solver options
 
     def __post_init__(self):
         if isinstance(self.formulations, str):  # "a,b" as the command line gives it
@@ -58,6 +63,14 @@ class Job:
             object.__setattr__(self, "formulations", tuple(name for name in names if name))
         else:
             object.__setattr__(self, "formulations", tuple(self.formulations))
+
+    @property
+    def solver_config(self):
+        """The job's :class:`~puzzlebench.solver_configs.SolverConfig` (adapter and options)."""
+        from .solver_configs import SolverConfig, resolve
+        if not self.adapter:
+            return resolve(self.solver).with_options(self.solver_options)
+        return SolverConfig(self.solver, self.adapter, dict(self.solver_options))
 
     @property
     def puzzle(self) -> str:
@@ -96,6 +109,8 @@ class Job:
         known = {f.name for f in fields(cls)}
         if unknown := sorted(set(data) - known):
             raise PuzzleError(f"--job: unknown key(s) {', '.join(unknown)} (known: {', '.join(sorted(known))})")
+        if not isinstance(data.get("solver_options", {}), dict):
+            raise PuzzleError("--job: solver_options must be a JSON object")
         try:
             return cls(**data)
         except TypeError as err:

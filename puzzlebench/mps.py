@@ -126,3 +126,15 @@ def write_mps(model: Model, path) -> None:
     out.append("ENDATA")
     with open(path, "w") as fh:
         fh.write("\n".join(out) + "\n")
+
+
+def mps_column_count(path: str) -> int:
+    """The number of distinct columns in the COLUMNS section of an MPS file."""
+    names, section = set(), None
+    with open(path) as handle:
+        for line in handle:
+            if line[:1] not in (" ", "\t", "*") and line.strip():
+                section = line.split()[0]
+            elif section == "COLUMNS" and line.strip() and "'MARKER'" not in line:
+                names.add(line.split()[0])
+    return len(names)

@@ -8,18 +8,25 @@ import numpy as np
 
 STATUSES = ("optimal", "feasible", "infeasible", "time_limit", "error", "skipped")
 """What a solve ended with; ``skipped``: the run was not made (the formulation does not apply to
-the puzzle or could not be built, or the solver cannot take the model), the reason in ``message``."""
+the puzzle or could not be built, the solver cannot take the model, or a commercial solver's
+licence limits the model's size), the reason in ``message``."""
 
 
 @dataclass
 class SolveOptions:
-    """The options every solver adapter honours."""
+    """The options every solver adapter honours.
+
+    ``solver_options`` go to the solver's own option interface unchanged (HiGHS
+    ``setOptionValue``, SCIP ``setParam``, ...), after the common options, so
+    an explicit solver option wins over a common one.
+    """
 
     threads: int = 1
     seed: int = 0
     time_limit: float = 60.0
     mip_gap: float = 0.0
     verbose: bool = False
+    solver_options: dict = field(default_factory=dict)
 
 
 @dataclass
@@ -27,6 +34,8 @@ class SolverResult:
     """What an adapter returns for one model: status, solution vector and figures.
 
     ``x`` is None unless a feasible point was found.  Missing figures are None.
+    ``skipped`` means the solver did not take the model (a licence size limit,
+    say), the reason in ``message``.
     """
 
     status: str
@@ -56,7 +65,11 @@ class RunRecord:
     model building (propagation included).  ``preprocessing_solved`` is True when
     the formulation's own propagation fixed every cell before the solver ran
     (the solver then only confirms the fixed grid), False when it did not, and
-    None for formulations without propagation.
+    None for formulations without propagation.  ``solver`` is the solver
+    configuration's name; ``solver_adapter`` the adapter it runs,
+    ``solver_options`` its solver options as JSON text (``{}`` for none) and
+    ``solver_kind`` the adapter's kind ("mip", or "cp" for the reference).
+    ``status`` "skipped" means the run was not made (reason in ``message``).
     """
 
     instance: str
@@ -87,6 +100,9 @@ class RunRecord:
     violations: list[str] = field(default_factory=list)
     rounds: int = 1
     preprocessing_solved: bool | None = None
+    solver_adapter: str = ""
+    solver_options: str = "{}"
+    solver_kind: str = ""
 
     def to_dict(self) -> dict:
         """The fields as a dict of plain values (lists copied, so the dict can be edited freely).

@@ -4,7 +4,15 @@ A formulation is a function ``(puzzle) -> Model`` in any module of the top-level
 ``formulations/`` folder, decorated with :func:`formulation`.  A solver adapter
 is a function ``(model, options) -> SolverResult`` in ``puzzlebench/solvers/``,
 decorated with :func:`solver`.  Dropping in a module is all it takes: the
-folders are scanned on first use.
+folders are scanned on first use.  Installed packages add theirs through the
+entry-point groups ``puzzlebench.formulations`` and ``puzzlebench.solvers``:
+each entry point names a module (or an object in one) that registers on import,
+and is loaded after the folder.
+
+An adapter may also give ``options(settings)``, which applies a mapping of solver
+options to a fresh solver object and raises ValueError naming the first one the
+solver refuses (used to check a configuration before any job starts), and
+``mps(path, options)``, which solves an MPS file with the solver's own reader.
 """
 
 from __future__ import annotations
@@ -12,6 +20,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from dataclasses import dataclass
+from importlib.metadata import entry_points
 from typing import Callable
 
 from .errors import PuzzleError
@@ -33,6 +42,7 @@ class FormulationInfo:
     description: str
     build: Callable
     applies: Callable[[object], bool] = applies_to_every_puzzle
+    relaxation: bool = False  # its grids may break a rule: the checker's rejections are expected
 
     def not_applicable(self, puzzle) -> str | None:
         """Why the formulation does not apply to ``puzzle``, or None when it does."""
@@ -54,6 +64,16 @@ class SolverInfo:
     solve: Callable
     version: Callable[[], str]
     kind: str  # "mip" or "cp"
+    check_options: Callable[[dict], None] | None = None
+    mps: Callable | None = None  # (path, SolveOptions) -> SolverResult, the solver's own MPS reader
+
+    def installed(self) -> str | None:
+        """None when the solver's library loads, else why it does not."""
+        try:
+            self.version()
+        except Exception as exc:
+            return f"{type(exc).__name__}: {exc}"
+        return None
 
 
 _FORMULATIONS: dict[tuple[str, str], FormulationInfo] = {}
@@ -61,12 +81,15 @@ _SOLVERS: dict[str, SolverInfo] = {}
 _loaded = {"formulations": False, "solvers": False}
 
 
-def formulation(puzzle: str, name: str, description: str, applies: Callable[[object], bool] | None = None):
+def formulation(puzzle: str, name: str, description: str, applies: Callable[[object], bool] | None = None, *,
+                relaxation: bool = False):
     """Register ``build(puzzle) -> Model`` as formulation ``name`` of ``puzzle``.
 
     ``applies(puzzle) -> bool``, when given, says which puzzles the formulation takes;
     its docstring ("puzzles with lines of at most 18 cells") is the reason their
-    runs are skipped."""
+    runs are skipped.  ``relaxation=True`` declares a model that leaves out some of
+    the puzzle's rules: the checker rejecting its grids is then expected, not an anomaly.
+    """
     if puzzle not in PUZZLE_NAMES:
         raise ValueError(f"unknown puzzle {puzzle!r}")
 
@@ -75,15 +98,27 @@ def formulation(puzzle: str, name: str, description: str, applies: Callable[[obj
         if key in _FORMULATIONS and _FORMULATIONS[key].build is not build:
             raise ValueError(f"formulation {puzzle}/{name} is registered twice")
         _FORMULATIONS[key] = FormulationInfo(puzzle, name, " ".join(description.split()), build,
-                                             applies or applies_to_every_puzzle)
+                                             applies or applies_to_every_puzzle, relaxation)
         return build
     return register
 
 
-def solver(name: str, *, version: Callable[[], str], description: str, kind: str = "mip"):
-    """Register ``solve(model, options) -> SolverResult`` as solver ``name``."""
+KINDS = ("mip", "cp")
+
+
+def solver(name: str, *, version: Callable[[], str], description: str, kind: str = "mip",
+           options: Callable[[dict], None] | None = None, mps: Callable | None = None):
+    """Register ``solve(model, options) -> SolverResult`` as solver adapter ``name``.
+
+    ``kind`` is "mip" or "cp" (a constraint-programming reference); ``options`` and
+    ``mps`` are described in the module docstring.
+    """
+    if kind not in KINDS:
+        raise ValueError(f"solver {name!r}: kind must be one of {', '.join(KINDS)}, not {kind!r}")
+
     def register(solve):
-        _SOLVERS[name] = SolverInfo(name, " ".join(description.split()), solve, version, kind)
+        _SOLVERS[name] = SolverInfo(name, " ".join(description.split()), solve, version, kind,
+                                    options, mps)
         return solve
     return register
 
@@ -96,6 +131,12 @@ def _load(package: str) -> None:
         if not info.name.startswith("_"):
             importlib.import_module(f"{pkg.__name__}.{info.name}")
     _loaded[package] = True
+    for point in sorted(entry_points(group=f"puzzlebench.{package}"), key=lambda p: p.name):
+        try:
+            point.load()  # importing the module registers its plug-ins
+        except Exception as exc:
+            raise PuzzleError(f"entry point {point.name!r} ({point.value}) of group "
+                              f"puzzlebench.{package} failed to load: {type(exc).__name__}: {exc}") from None
 
 
 def formulations(puzzle: str | None = None) -> list[FormulationInfo]:

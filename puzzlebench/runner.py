@@ -4,6 +4,9 @@ The runner owns what is neither puzzle nor solver knowledge: timing the model
 build, the lazy-constraint loop (re-solve with the rows ``Model.separate``
 returns until it returns None), decoding, the independent check, and
 solution counting with no-good cuts.
+
+``solver`` is a solver configuration (:mod:`puzzlebench.solver_configs`) or its
+name; its options are merged under ``SolveOptions.solver_options`` (those win).
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from .errors import PuzzleError
 from .model import Model, Rows, rows_from_triplets
 from .records import RunRecord, SolveOptions, SolverResult
 from .registry import get_formulation, get_solver
+from .solver_configs import SolverConfig, options_json, resolve
 from .worker import SolverProcess
 
 FOUND = ("optimal", "feasible")
@@ -43,14 +47,21 @@ def _add(a, b):
     return b if a is None else a if b is None else a + b
 
 
-def solve_model(model: Model, solver: str, options: SolveOptions,
+def configured(solver: str | SolverConfig, options: SolveOptions) -> tuple[SolverConfig, SolveOptions]:
+    """The configuration ``solver`` names, and ``options`` with its solver options merged in."""
+    config = resolve(solver)  # unknown names fail here, in the parent, with a clear error
+    merged = {**config.options, **options.solver_options}
+    return config.with_options(merged), SolveOptions(**{**options.__dict__, "solver_options": merged})
+
+
+def solve_model(model: Model, solver: str | SolverConfig, options: SolveOptions,
                 process: SolverProcess | None = None) -> tuple[SolverResult, int, float]:
     """Solve ``model``, running the lazy-constraint loop when the model has one.
 
     Returns the final result (times, nodes and iterations summed over rounds),
     the number of rounds and the wall time of all solver calls.
     """
-    get_solver(solver)  # unknown names fail here, in the parent, with a clear error
+    config, options = configured(solver, options)
     own = process is None
     process = process or SolverProcess()
     total = None
@@ -60,7 +71,7 @@ def solve_model(model: Model, solver: str, options: SolveOptions,
     try:
         while True:
             rounds += 1
-            process.submit(solver, model, options)
+            process.submit(config.adapter, model, options)
             result, elapsed = process.collect()
             wall += elapsed
             if total is not None:
@@ -100,29 +111,32 @@ def solver_version(name: str) -> str:
     return cached[1]
 
 
-def run(puzzle, formulation: str, solver: str, options: SolveOptions, *, instance: str | None = None,
-        process: SolverProcess | None = None) -> RunRecord:
+def run(puzzle, formulation: str, solver: str | SolverConfig, options: SolveOptions, *,
+        instance: str | None = None, process: SolverProcess | None = None) -> RunRecord:
     """Build, solve, decode and check one puzzle; never raises for solver trouble.
 
     A formulation that does not apply to the puzzle, or whose model fails to build,
     gives a ``skipped`` record with the reason in ``message``."""
-    get_solver(solver)
+    config, options = configured(solver, options)
     prepared = _prepare(puzzle, instance, formulation)
     if prepared.skip is not None:
-        return skipped_record(puzzle, formulation, solver, options, instance, prepared.skip)
-    result, rounds, wall = solve_model(prepared.built.model, solver, options, process)
-    return _record(puzzle, formulation, solver, options, instance, prepared.built, result, rounds, wall)
+        return skipped_record(puzzle, formulation, config, options, instance, prepared.skip)
+    result, rounds, wall = solve_model(prepared.built.model, config, options, process)
+    return _record(puzzle, formulation, config, options, instance, prepared.built, result, rounds, wall)
 
 
-def skipped_record(puzzle, formulation: str, solver: str, options: SolveOptions, instance: str | None,
-                   reason: str) -> RunRecord:
+def skipped_record(puzzle, formulation: str, solver: str | SolverConfig, options: SolveOptions,
+                   instance: str | None, reason: str) -> RunRecord:
     """The record of a run that was not made, ``reason`` in its message."""
+    config, options = configured(solver, options)
     return RunRecord(instance=instance or puzzle.name, puzzle=puzzle.puzzle, formulation=formulation,
-                     solver=solver, solver_version=solver_version(solver), seed=options.seed,
-                     threads=options.threads, time_limit=options.time_limit, status="skipped", message=reason)
+                     solver=config.name, solver_version=solver_version(config.adapter), seed=options.seed,
+                     threads=options.threads, time_limit=options.time_limit, status="skipped", message=reason,
+                     solver_adapter=config.adapter, solver_options=options_json(config.options),
+                     solver_kind=config.kind)
 
 
-def _record(puzzle, formulation: str, solver: str, options: SolveOptions, instance: str | None,
+def _record(puzzle, formulation: str, config: SolverConfig, options: SolveOptions, instance: str | None,
             built: Built, result: SolverResult, rounds: int, wall: float) -> RunRecord:
     """Decode and check the solution; the RunRecord of one run."""
     stats = built.model.stats()
@@ -132,8 +146,8 @@ def _record(puzzle, formulation: str, solver: str, options: SolveOptions, instan
         grid = np.asarray(built.model.decode(result.x), dtype=np.int64)
         violations = check(puzzle, grid)
     return RunRecord(
-        instance=instance or puzzle.name, puzzle=puzzle.puzzle, formulation=formulation, solver=solver,
-        solver_version=solver_version(solver), seed=options.seed, threads=options.threads,
+        instance=instance or puzzle.name, puzzle=puzzle.puzzle, formulation=formulation, solver=config.name,
+        solver_version=solver_version(config.adapter), seed=options.seed, threads=options.threads,
         time_limit=options.time_limit, status=result.status, message=result.message,
         wall_time=wall, solver_time=result.solver_time, build_time=built.build_time,
         nodes=result.nodes, lp_iterations=result.lp_iterations, primal_bound=result.primal_bound,
@@ -141,7 +155,8 @@ def _record(puzzle, formulation: str, solver: str, options: SolveOptions, instan
         presolved_rows=result.presolved_rows, presolved_cols=result.presolved_cols,
         root_solved=result.root_solved, solution=None if grid is None else grid.tolist(),
         verified=None if grid is None else not violations, violations=violations, rounds=rounds,
-        preprocessing_solved=built.model.presolve_info.get("solved_in_preprocessing"))
+        preprocessing_solved=built.model.presolve_info.get("solved_in_preprocessing"),
+        solver_adapter=config.adapter, solver_options=options_json(config.options), solver_kind=config.kind)
 
 
 @dataclass
@@ -169,7 +184,7 @@ def _prepare(puzzle, instance: str | None, formulation: str) -> _Prepared:
         return _Prepared(puzzle, instance, None, f"model could not be built: {type(exc).__name__}: {exc}")
 
 
-def run_many(items: Iterable[tuple[object, str | None]], formulation: str, solver: str,
+def run_many(items: Iterable[tuple[object, str | None]], formulation: str, solver: str | SolverConfig,
              options: SolveOptions, process: SolverProcess | None = None,
              ahead: int = 2) -> Iterator[RunRecord]:
     """:func:`run` for each ``(puzzle, instance name)`` of ``items``, in order, pipelined.
@@ -184,7 +199,7 @@ def run_many(items: Iterable[tuple[object, str | None]], formulation: str, solve
     not apply to, or whose model fails to build, is a ``skipped`` record in its
     place; an unknown formulation raises PuzzleError when its turn comes.
     """
-    get_solver(solver)
+    config, options = configured(solver, options)
     own = process is None
     process = process or SolverProcess()
     source = iter(items)
@@ -206,7 +221,7 @@ def run_many(items: Iterable[tuple[object, str | None]], formulation: str, solve
             if not job.pipelined:
                 held.append(job)
                 return
-            process.submit(solver, job.built.model, options)
+            process.submit(config.adapter, job.built.model, options)
             in_flight.append(job)
 
     try:
@@ -222,11 +237,11 @@ def run_many(items: Iterable[tuple[object, str | None]], formulation: str, solve
                     raise job.error
                 if job.skip is not None:
                     top_up()
-                    yield skipped_record(job.puzzle, formulation, solver, options, job.instance, job.skip)
+                    yield skipped_record(job.puzzle, formulation, config, options, job.instance, job.skip)
                     continue
-                result, rounds, wall = solve_model(job.built.model, solver, options, process)
+                result, rounds, wall = solve_model(job.built.model, config, options, process)
             top_up()  # the next models go out before this result is decoded and checked
-            yield _record(job.puzzle, formulation, solver, options, job.instance, job.built, result,
+            yield _record(job.puzzle, formulation, config, options, job.instance, job.built, result,
                           rounds, wall)
     finally:
         if process.busy:  # the caller stopped early: drop the solves in flight
@@ -247,7 +262,7 @@ def no_good_cut(model: Model, x: np.ndarray) -> Rows:
                               -np.inf, ones.sum() - 1)
 
 
-def count_solutions(puzzle, formulation: str, solver: str, limit: int, options: SolveOptions,
+def count_solutions(puzzle, formulation: str, solver: str | SolverConfig, limit: int, options: SolveOptions,
                     process: SolverProcess | None = None, *, budget: float | None = None,
                     on_solution: Callable[[np.ndarray], None] | None = None) -> tuple[int, list[np.ndarray], str]:
     """Count distinct solutions up to ``limit`` by re-solving with no-good cuts.
@@ -280,7 +295,7 @@ def count_solutions(puzzle, formulation: str, solver: str, limit: int, options: 
                 return len(grids), grids, result.status
             grid = np.asarray(model.decode(result.x), dtype=np.int64)
             if violations := check(puzzle, grid):
-                raise RuntimeError(f"{formulation} on {solver} returned an invalid grid: {violations[0]}")
+                raise RuntimeError(f"{formulation} on {resolve(solver).name} returned an invalid grid: {violations[0]}")
             if any(np.array_equal(grid, seen) for seen in grids):
                 raise PuzzleError(f"{formulation!r} has binary variables that the grid does not determine "
                                   f"(a no-good cut removed a point, not the grid); count solutions with a "

@@ -3,8 +3,10 @@
 Config keys (see config.yaml): ``instance_sets`` (names or globs), ``formulations``
 (``all``, a list, or a mapping puzzle -> list/``all``), ``solvers``, ``seeds``,
 ``permutations``, ``time_limit``, ``threads``, ``results``, plus ``max_instances``
-(first N of each set, 0 = all) and ``chunk_size`` (runs per job).  Their types and
-ranges are ``puzzlebench/config.schema.yaml``.
+(first N of each set, 0 = all), ``chunk_size`` (runs per job) and
+``solver_configs`` (named solver configurations, see
+:mod:`puzzlebench.solver_configs`, which ``solvers`` may list beside adapters).
+Their types and ranges are ``puzzlebench/config.schema.yaml``.
 """
 
 from __future__ import annotations
@@ -15,11 +17,12 @@ from .config import validate_config
 from .errors import PuzzleError
 from .jobs import Job, chunk_bounds
 from .puzzles import PUZZLE_NAMES
-from .registry import formulations, get_formulation, get_solver
+from .registry import formulations, get_formulation
+from .solver_configs import SolverConfig, check, declared, resolve
 
 DEFAULTS = {"formulations": "all", "solvers": ["cbc", "highs", "scip", "scip-cp", "cpsat"], "seeds": [0],
             "permutations": 0, "time_limit": 10.0, "threads": 1, "results": "results",
-            "max_instances": 0, "chunk_size": 50, "group_formulations": True}
+            "max_instances": 0, "chunk_size": 50, "group_formulations": True, "solver_configs": {}}
 
 
 def settings(config: dict) -> dict:
@@ -71,6 +74,18 @@ def _check_formulation_names(wanted) -> None:
                               f"(known: {', '.join(sorted(known))})")
 
 
+def solver_configs(cfg: dict) -> dict[str, SolverConfig]:
+    """The configurations the config's ``solvers`` list names, by name, each checked on its solver
+    (a missing library or an option the solver does not take is a PuzzleError, before any job)."""
+    configs = declared(cfg.get("solver_configs"))
+    chosen = {}
+    for name in cfg["solvers"]:
+        config = resolve(str(name), configs)
+        check(config)
+        chosen[config.name] = config
+    return chosen
+
+
 def plan(config: dict) -> list[Job]:
     """Every job of the grid: sets x solvers x seeds x chunks, each job running all the
     formulations the config selects for its set (or one of them, without
@@ -79,8 +94,7 @@ def plan(config: dict) -> list[Job]:
     the job writes them as ``skipped`` records without building a model."""
     from .sets import select_sets
     cfg = settings(config)
-    for name in cfg["solvers"]:
-        get_solver(name)
+    configs = solver_configs(cfg)
     _check_formulation_names(cfg["formulations"])
     runs_per_instance = 1 + int(cfg["permutations"])
     common = {"permutations": int(cfg["permutations"]), "time_limit": float(cfg["time_limit"]),
@@ -105,11 +119,11 @@ def plan(config: dict) -> list[Job]:
                 cells = [e.puzzle.shape[0] * e.puzzle.shape[1] for e in entries[start:stop]]
                 work = sum(n * runs_per_instance for n, e in zip(cells, entries[start:stop])
                            for info in infos if info.applies(e.puzzle))
-                for solver in cfg["solvers"]:
+                for solver in configs.values():
                     for seed in cfg["seeds"]:
-                        jobs.append(Job(iset.name, group_names, solver, int(seed), chunk, chunks, group=group,
-                                        instances=stop - start, work=work,
-                                        max_cells=max(cells, default=0), **common))
+                        jobs.append(Job(iset.name, group_names, solver.name, int(seed), chunk, chunks, group=group,
+                                        instances=stop - start, work=work, max_cells=max(cells, default=0),
+                                        adapter=solver.adapter, solver_options=dict(solver.options), **common))
     return jobs
 
 

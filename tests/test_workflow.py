@@ -21,7 +21,7 @@ from puzzlebench.errors import PuzzleError
 from puzzlebench.io import read_puzzle
 from puzzlebench.records import SolveOptions
 from puzzlebench.runner import build
-from puzzlebench.store import find_anomalies, gather
+from puzzlebench.store import find_anomalies, frame_from_rows, gather
 from puzzlebench.worker import SolverProcess
 from puzzlebench.workflow import plan, settings
 
@@ -120,7 +120,7 @@ def test_plan_rejects_unknown_keys_and_solvers():
     with pytest.raises(PuzzleError, match="unknown config key"):
         settings({"instance_sets": ["*/seed"], "time_limt": 3})
     with pytest.raises(PuzzleError, match="unknown solver"):
-        plan({"instance_sets": ["*/seed"], "solvers": ["gurobi"]})
+        plan({"instance_sets": ["*/seed"], "solvers": ["nosuchsolver"]})
     with pytest.raises(PuzzleError):
         plan({"instance_sets": ["nosuch/set"]})
 
@@ -243,8 +243,26 @@ def test_anomalies_list_wrong_answers_and_disagreements(tmp_path):
     assert anomalies.set_index("kind").loc["wrong", "detail"] == "row 1 has 3 twice"
     assert anomalies.set_index("kind").loc["false_infeasible", "solver"] == "bad"
     assert find_anomalies(runs.iloc[:1]).empty
+    relaxed = runs.assign(puzzle="sudoku", formulation="binary")
+    assert "wrong" in set(find_anomalies(relaxed)["kind"])
     assert np.isin(["runs.parquet", "runs.csv", "noise.csv", "anomalies.csv"],
                    [p.name for p in (tmp_path / "out").iterdir()]).all()
+
+
+def test_rejected_grids_of_a_relaxation_are_not_anomalies(monkeypatch):
+    from puzzlebench.registry import FormulationInfo
+    binary = registry.get_formulation("sudoku", "binary")
+    monkeypatch.setitem(registry._FORMULATIONS, ("sudoku", "loose"),
+                        FormulationInfo("sudoku", "loose", "a relaxation", binary.build, relaxation=True))
+    row = {"instance": "a", "puzzle": "sudoku", "solver": "highs", "solver_version": "1", "seed": 0,
+           "threads": 1, "time_limit": 10.0, "status": "optimal", "verified": False,
+           "violations": ["box 1 has 3 twice"], "solution": [[1]], "instance_set": "s/x"}
+    runs = frame_from_rows([{**row, "formulation": "loose"}, {**row, "formulation": "binary"},
+                            {**row, "formulation": "loose", "instance": "b", "status": "error", "verified": None,
+                             "violations": [], "solution": None, "message": "crashed"}])
+    assert list(runs["outcome"]) == ["wrong", "wrong", "error"]  # the outcome stays wrong
+    anomalies = find_anomalies(runs)
+    assert list(zip(anomalies["formulation"], anomalies["kind"])) == [("binary", "wrong"), ("loose", "error")]
 
 
 def test_queued_solves_survive_a_killed_and_a_crashed_child(monkeypatch, model):

@@ -86,3 +86,14 @@ def read_entries(args):
         raise PuzzleError(f"--index {args.index} is out of range: the file holds {len(entries)} "
                           f"puzzle(s)", path=args.path)
     return [entries[args.index]]
+
+
+def solver_config(args):
+    """The solver configuration of --solver, --solver-option and --solver-name, its options checked
+    on the solver (a bad one is a PuzzleError: one line, exit 2)."""
+    from ..solver_configs import SolverConfig, check, parse_options, resolve
+    config = resolve(args.solver).with_options(parse_options(args.solver_option))
+    if args.solver_name:
+        config = SolverConfig(args.solver_name, config.adapter, config.options, config.description)
+    check(config)
+    return config

@@ -26,7 +26,11 @@ def register(sub) -> None:
     p.add_argument("--set", dest="instance_set", help="instance set, e.g. sudoku/top95")
     p.add_argument("--formulation", metavar="NAME[,NAME...]",
                    help="formulation(s), comma-separated: solved one after another in one process")
-    p.add_argument("--solver")
+    p.add_argument("--solver", help="solver adapter or configuration")
+    p.add_argument("--solver-option", action="append", default=[], metavar="KEY=VALUE",
+                   help="a solver option (repeatable), on top of the configuration's own")
+    p.add_argument("--solver-name", metavar="NAME",
+                   help="the configuration name recorded in 'solver' (default: the --solver name)")
     p.add_argument("--seed", type=seed, default=0)
     p.add_argument("--chunk", type=_chunk, default=(0, 1), metavar="K/M", help="0-based chunk K of M")
     p.add_argument("--permutations", type=number_in(int, 0, 10000), default=0,
@@ -45,15 +49,23 @@ def job_of(args):
 
     from ..errors import PuzzleError
     from ..jobs import Job
+    from ..solver_configs import check
+    from ._common import solver_config
     if args.job is not None:
+        if args.solver_option or args.solver_name:
+            raise PuzzleError("--solver-option and --solver-name go with --solver, not --job (the job names "
+                              "its configuration's adapter and options)")
         job = Job.from_json(args.job)
+        check(job.solver_config)  # the options on the solver, before any run
     else:
         missing = [f"--{name}" for name, value in (("set", args.instance_set), ("formulation", args.formulation),
                                                    ("solver", args.solver)) if value is None]
         if missing:
             raise PuzzleError(f"batch needs --job, or {', '.join(missing)}")
-        job = Job(args.instance_set, args.formulation, args.solver, args.seed, args.chunk[0], args.chunk[1],
-                  args.permutations, args.time_limit, 1, args.max_instances)
+        config = solver_config(args)
+        job = Job(args.instance_set, args.formulation, config.name, args.seed, args.chunk[0], args.chunk[1],
+                  args.permutations, args.time_limit, 1, args.max_instances,
+                  adapter=config.adapter, solver_options=dict(config.options))
     return job if args.threads is None else replace(job, threads=args.threads)
 
 

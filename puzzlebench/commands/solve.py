@@ -14,7 +14,12 @@ def register(sub) -> None:
                                    "or one JSON record per puzzle with --json.")
     add_input_arguments(p, multi=True)
     p.add_argument("--formulation", default="binary", help="formulation name (default binary)")
-    p.add_argument("--solver", default="highs", help="solver name (default highs)")
+    p.add_argument("--solver", default="highs",
+                   help="solver adapter or configuration, e.g. highs, scip-cp (default highs)")
+    p.add_argument("--solver-option", action="append", default=[], metavar="KEY=VALUE",
+                   help="a solver option for the solver's own interface (repeatable), e.g. mip_lp_solver=ipm")
+    p.add_argument("--solver-name", metavar="NAME",
+                   help="the configuration name recorded in 'solver' (default: the --solver name)")
     p.add_argument("--seed", type=seed, default=0, help="random seed, 0..2147483646 (default 0)")
     p.add_argument("--time-limit", type=seconds, default=60.0, help="seconds per solve (default 60)")
     p.add_argument("--threads", type=threads, default=1, help="solver threads, 1..CPUs (default 1)")
@@ -37,13 +42,13 @@ def _options(args):
 
 
 def run(args) -> int:
-    from ..registry import get_formulation, get_solver
+    from ..registry import get_formulation
     from ..worker import SolverProcess
-    from ._common import read_entries
+    from ._common import read_entries, solver_config
 
     entries = read_entries(args)
     options = _options(args)
-    get_solver(args.solver)
+    args.solver = solver_config(args)
     for entry in entries:
         get_formulation(entry.puzzle.puzzle, args.formulation)
     with SolverProcess() as process:
@@ -58,7 +63,7 @@ def _progress(items, args, total: int):
     if total < 2 or not sys.stderr.isatty():
         return items
     from tqdm import tqdm
-    return tqdm(items, total=total, desc=f"{args.formulation}/{args.solver}", unit="puzzle", file=sys.stderr)
+    return tqdm(items, total=total, desc=f"{args.formulation}/{args.solver.name}", unit="puzzle", file=sys.stderr)
 
 
 def _count(entries, args, options, process) -> None:

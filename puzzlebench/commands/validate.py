@@ -154,13 +154,14 @@ def validate_set(instance_set, say, uniqueness: Uniqueness | None = None) -> Set
 def run(args) -> int:
     from tqdm import tqdm
 
-    from ..registry import get_formulation, get_solver
+    from ..registry import get_formulation
     from ..sets import select_sets
+    from ..solver_configs import resolve
 
     sets = select_sets(args.sets, args.root)
     uniqueness = None
     if args.unique:
-        get_solver(args.solver)
+        resolve(args.solver)
         for instance_set in sets:
             get_formulation(instance_set.puzzle, args.formulation)
         uniqueness = Uniqueness(args.formulation, args.solver, args.time_limit)

@@ -36,8 +36,8 @@ from ..errors import PuzzleError
 from ..model import Model, Rows, rows_from_triplets
 from ..puzzles import Kakuro, Sudoku, Takuzu
 from ..records import SolveOptions
-from ..registry import get_solver
-from ..runner import FOUND, build, count_solutions
+from ..runner import FOUND, build, configured, count_solutions
+from ..solver_configs import resolve
 from ..worker import SolverProcess
 
 CERTIFYING_FORMULATION = {"sudoku": "binary", "killer": "combinations", "kakuro": "combinations",
@@ -107,10 +107,10 @@ class UniquenessOracle:
     process: SolverProcess = field(default_factory=SolverProcess)
 
     def __post_init__(self):
-        if get_solver(self.certify_solver).kind != "mip":
+        if resolve(self.certify_solver).kind != "mip":
             raise PuzzleError(f"the certificate needs a MIP solver; {self.certify_solver!r} is not one "
                               f"(try highs, cbc or scip)")
-        get_solver(self.search_solver)
+        resolve(self.search_solver)
 
     @property
     def options(self) -> SolveOptions:
@@ -122,7 +122,8 @@ class UniquenessOracle:
         formulation = CERTIFYING_FORMULATION[puzzle.puzzle]
         model = build(puzzle, formulation).model
         model = model.with_rows(differs_row(puzzle, model, solution, cells))
-        result = self.process.solve(self.search_solver, model, self.options)
+        config, options = configured(self.search_solver, self.options)
+        result = self.process.solve(config.adapter, model, options)
         if result.status == "infeasible":
             return None
         if result.status not in FOUND or result.x is None:
@@ -144,8 +145,8 @@ class UniquenessOracle:
         if count != 1 or not np.array_equal(grids[0], solution):
             raise RuntimeError(f"{self.certify_solver} found {count} solution(s) of a generated puzzle "
                                "the search solver had found unique")
-        info = get_solver(self.certify_solver)
-        return Certificate(info.name, info.version(), formulation)
+        config = resolve(self.certify_solver)
+        return Certificate(config.name, config.info.version(), formulation)
 
     def close(self) -> None:
         self.process.close()

@@ -14,6 +14,10 @@ start of each capture, so a batch of thousands of short solves does not
 create and delete a file per solve.  A forked child makes its own on first
 use: parent and child never share one file or its offset.
 
+Python-level output (gurobipy's and CPLEX's logs go through ``sys.stdout``,
+Xpress's licence notice through ``warnings``) is captured too: for the duration
+``sys.stdout`` and ``sys.stderr`` are text streams on the redirected descriptors.
+
 The redirection is process-wide: solves that capture their output must not run
 in parallel threads of one process (run them in separate processes).
 """
@@ -102,14 +106,19 @@ def captured_output(echo: bool = False) -> Iterator[CapturedText]:
             echoed[0] = _copy_new_bytes(sink, saved[1], echoed[0])
 
     thread = threading.Thread(target=echo_loop, daemon=True) if echo else None
+    python_streams = sys.stdout, sys.stderr
     try:
         for fd in saved:
             os.dup2(sink, fd)
+        sys.stdout, sys.stderr = (open(fd, "w", closefd=False, buffering=1) for fd in (1, 2))
         if thread:
             thread.start()
         yield captured
     finally:
         _flush_all()
+        if sys.stdout is not python_streams[0]:
+            sys.stdout.close(), sys.stderr.close()
+            sys.stdout, sys.stderr = python_streams
         for fd, copy in saved.items():
             os.dup2(copy, fd)
         if thread:

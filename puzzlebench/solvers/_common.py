@@ -9,7 +9,9 @@ Status conventions (all adapters):
 - ``infeasible``: the solver proved that no solution exists;
 - ``time_limit``: the time limit ended the solve, with ``x`` set when a solution
   was found and None otherwise;
-- ``error``: anything else, with the reason in ``message``.
+- ``error``: anything else, with the reason in ``message``;
+- ``skipped``: the solver did not take the model (a licence size limit, read from
+  the solver's own error, so a full licence lifts it), the limit named in ``message``.
 """
 
 from __future__ import annotations
@@ -54,3 +56,24 @@ def time_limit_or_none(options: SolveOptions) -> float | None:
 def finished(status: str) -> bool:
     """Whether a status means the solver completed its search (optimal or infeasible)."""
     return status in ("optimal", "infeasible")
+
+
+def licence_limit(solver: str, reason: str) -> SolverResult:
+    """The ``skipped`` result of a model the solver's licence does not allow, its reason named."""
+    return SolverResult("skipped", message=f"{solver} licence size limit: {' '.join(reason.split())}")
+
+
+def logged_size(patterns, empty_pattern, log: str) -> tuple[int | None, int | None]:
+    """Rows and columns after presolve from the first match of ``patterns`` (groups rows, cols)
+    in ``log``; (0, 0) when ``empty_pattern`` matches first; (None, None) when neither does."""
+    import re
+    found = re.search(patterns, log)
+    empty = re.search(empty_pattern, log) if empty_pattern else None
+    if empty and (not found or empty.start() < found.start()):
+        return 0, 0
+    return (int(found[1]), int(found[2])) if found else (None, None)
+
+
+def finite_or(values: np.ndarray, infinity: float) -> np.ndarray:
+    """``values`` with +-inf replaced by +-``infinity`` (a solver's own spelling of no bound)."""
+    return np.clip(values, -infinity, infinity)

@@ -28,7 +28,9 @@ root.
 Options: ``threads`` above 1 sets CBC's (non-deterministic) parallel
 branch-and-bound; 1 keeps the serial code.  Both CLP's ``randomSeed`` and
 CBC's ``randomCbcSeed`` get ``options.seed + 1``, because CBC reads 0 as
-"seed from the time of day".  The time limit runs on wall-clock time
+"seed from the time of day".  Solver options are CBC command-line parameters,
+``-KEY VALUE`` after the common ones (``cuts: off``, ``maxNodes: 1000``); they are
+checked by running ``cbc -KEY VALUE ... -quit`` (:func:`check_cbc_options`).  The time limit runs on wall-clock time
 (``-timeMode elapsed -sec``), the relative gap is ``-ratioGap``; the OpenBLAS and OpenMP
 thread pools get ``threads`` threads too.  CBC is killed
 when it overruns its limit by the worker's grace period, and dies with the
@@ -47,6 +49,7 @@ from importlib.metadata import version
 import numpy as np
 
 from ..model import Model
+from ..mps import mps_column_count
 from ..processes import die_with_parent
 from ..records import SolveOptions, SolverResult
 from ..registry import solver
@@ -125,7 +128,36 @@ def read_solution(path: str, num_cols: int) -> tuple[str, np.ndarray]:
     return header, x
 
 
-@solver("cbc", version=cbc_version, kind="mip",
+_BANNER_LINES = ("CBC ", "args:", "default strategy", "Total time")
+
+
+def _parameter_words(settings: dict) -> list[str]:
+    """``-KEY VALUE`` words of CBC's command line (booleans as on/off)."""
+    words = []
+    for key, value in settings.items():
+        text = ("on" if value else "off") if isinstance(value, bool) else str(value)
+        words += [f"-{str(key).lstrip('-')}", text]
+    return words
+
+
+def check_cbc_options(settings: dict) -> None:
+    """Have CBC parse ``settings`` and quit; ValueError with CBC's complaint when it has one."""
+    for key, value in settings.items():
+        words = _parameter_words({key: value})
+        done = subprocess.run([cbc_executable(), *words, "-quit"], capture_output=True, text=True,
+                              timeout=30, stdin=subprocess.DEVNULL)
+        complaints = [line.strip() for line in done.stdout.splitlines()
+                      if line.strip() and not line.strip().startswith(_BANNER_LINES)]
+        if complaints or done.returncode:
+            raise ValueError(f"CBC parameter {key}={value!r}: {complaints[0] if complaints else done.returncode}")
+
+
+def solve_cbc_mps(path: str, options: SolveOptions) -> SolverResult:
+    """Solve the MPS file ``path`` with CBC's own reader."""
+    return run_cbc(str(path), mps_column_count(str(path)), options)
+
+
+@solver("cbc", version=cbc_version, kind="mip", options=check_cbc_options, mps=solve_cbc_mps,
         description="COIN-OR CBC branch-and-cut MIP solver (cbcbox's cbc program, model passed as MPS).")
 def solve_cbc(model: Model, options: SolveOptions) -> SolverResult:
     """Solve ``model`` with CBC."""
@@ -193,7 +225,7 @@ def _command(mps_path: str, solution_path: str, options: SolveOptions) -> list[s
     limit = time_limit_or_none(options)
     if limit is not None:
         command += ["-sec", repr(limit)]
-    return command + ["-solve", "-solution", solution_path]
+    return command + _parameter_words(options.solver_options) + ["-solve", "-solution", solution_path]
 
 
 def _environment(threads: int) -> dict:

@@ -28,6 +28,8 @@ replaced.
 
 Options: ``num_workers`` = ``options.threads`` (CP-SAT would otherwise use
 every core), ``random_seed``, ``max_time_in_seconds``, ``relative_gap_limit``.
+Solver options are fields of CP-SAT's ``SatParameters`` (an enum by its value
+name, e.g. ``search_branching: FIXED_SEARCH``), set after those.
 """
 
 from __future__ import annotations
@@ -191,6 +193,38 @@ def _full_solution(model: Model, columns: np.ndarray, values) -> np.ndarray:
     return rounded_solution(x, model.integrality)
 
 
+def _set_parameter(parameters, name: str, value) -> None:
+    """Set one ``SatParameters`` field; ValueError when CP-SAT has no such field or refuses the value."""
+    field = parameters.DESCRIPTOR.fields_by_name.get(name)
+    if field is None:
+        raise ValueError(f"CP-SAT has no parameter {name!r}")
+    if field.enum_type is not None and isinstance(value, str):
+        number = field.enum_type.values_by_name.get(value.upper())
+        if number is None:
+            known = ", ".join(field.enum_type.values_by_name)
+            raise ValueError(f"CP-SAT parameter {name}={value!r} is not one of {known}")
+        value = number.number
+    try:
+        setattr(parameters, name, value)
+    except (TypeError, ValueError, AttributeError) as exc:
+        raise ValueError(f"CP-SAT parameter {name}={value!r}: {exc}") from None
+
+
+def sat_parameters_text(settings: dict) -> str:
+    """``settings`` set on a fresh ``SatParameters`` message, in protobuf text format; ValueError
+    naming the first one refused."""
+    from google.protobuf import text_format
+    from ortools.sat import sat_parameters_pb2
+    parameters = sat_parameters_pb2.SatParameters()
+    for name, value in settings.items():
+        _set_parameter(parameters, name, value)
+    return text_format.MessageToString(parameters)
+
+
+def check_cpsat_options(settings: dict) -> None:
+    sat_parameters_text(settings)
+
+
 def _set_parameters(parameters, options: SolveOptions) -> None:
     parameters.num_workers = int(options.threads)
     parameters.random_seed = int(options.seed)
@@ -200,9 +234,11 @@ def _set_parameters(parameters, options: SolveOptions) -> None:
     limit = time_limit_or_none(options)
     if limit is not None:
         parameters.max_time_in_seconds = limit
+    if options.solver_options:
+        parameters.merge_text_format(sat_parameters_text(options.solver_options))
 
 
-@solver("cpsat", version=cpsat_version, kind="cp",
+@solver("cpsat", version=cpsat_version, kind="cp", options=check_cpsat_options,
         description="OR-Tools CP-SAT constraint solver on the integer linear rows (reference).")
 def solve_cpsat(model: Model, options: SolveOptions) -> SolverResult:
     """Solve ``model`` with CP-SAT."""

@@ -7,6 +7,9 @@ across the ``run()``; the presolved size is parsed from the first "Presolve
 reductions" line of the log ("Reduced to empty" gives 0 rows, 0 columns).  ``root_solved`` means the solve completed
 with ``mip_node_count <= 1``, that is without branching.
 
+Solver options (``SolveOptions.solver_options``) go to ``setOptionValue`` after
+the common ones; HiGHS checks each name and value (:func:`check_highs_options`).
+
 Threads: HiGHS runs one thread scheduler per process, fixed by the first
 ``run()``.  The adapter resets that scheduler whenever ``options.threads``
 differs from the count it last used, so each solve gets the count it asks for;
@@ -25,6 +28,7 @@ import numpy as np
 from ..model import Model
 from ..records import SolveOptions, SolverResult
 from ..registry import solver
+from ._capture import captured_output
 from ._common import captured_solve, finished, rounded_solution, time_limit_or_none
 
 _PRESOLVE_LINE = re.compile(r"Presolve reductions: rows (\d+)\(-?\d+\); columns (\d+)\(")
@@ -43,7 +47,36 @@ def presolved_size(log: str) -> tuple[int | None, int | None]:
     return (int(found[1]), int(found[2])) if found else (None, None)
 
 
-@solver("highs", version=highs_version, kind="mip",
+def _set_option(highs, name: str, value) -> bool:
+    """Set one HiGHS option; False when HiGHS refuses the name or the value."""
+    import highspy
+    status = highs.setOptionValue(name, value)
+    if status == highspy.HighsStatus.kError and isinstance(value, int) and not isinstance(value, bool):
+        status = highs.setOptionValue(name, float(value))  # an integer given for a real option
+    return status != highspy.HighsStatus.kError
+
+
+def check_highs_options(settings: dict) -> None:
+    """Set ``settings`` on a fresh Highs object; ValueError with HiGHS's reason for the first refused."""
+    import highspy
+    with captured_output() as out:
+        highs = highspy.Highs()
+        highs.setOptionValue("output_flag", True)
+        highs.setOptionValue("log_to_console", True)
+    for name, value in settings.items():
+        with captured_output() as out:
+            accepted = _set_option(highs, name, value)
+        if not accepted:
+            reason = out.text.strip().splitlines()[-1].strip() if out.text.strip() else "refused"
+            raise ValueError(f"HiGHS option {name}={value!r}: {reason}")
+
+
+def solve_highs_mps(path: str, options: SolveOptions) -> SolverResult:
+    """Solve the MPS file ``path`` with HiGHS's own reader."""
+    return run_highs(lambda highs: load_mps(highs, path), options)
+
+
+@solver("highs", version=highs_version, kind="mip", options=check_highs_options, mps=solve_highs_mps,
         description="HiGHS branch-and-cut MIP solver (highspy), model passed as CSR arrays.")
 def solve_highs(model: Model, options: SolveOptions) -> SolverResult:
     """Solve ``model`` with HiGHS."""
@@ -104,6 +137,9 @@ def _set_options(highs, options: SolveOptions) -> None:
         settings["time_limit"] = limit
     for name, value in settings.items():
         _check(highs.setOptionValue(name, value), f"option {name}={value!r}")
+    for name, value in options.solver_options.items():
+        if not _set_option(highs, name, value):
+            raise RuntimeError(f"HiGHS option {name}={value!r} refused")
 
 
 def _solve(load: Callable, options: SolveOptions) -> SolverResult:

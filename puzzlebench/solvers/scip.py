@@ -15,11 +15,16 @@ it infeasible).  ``root_solved`` means the solve completed in presolve or with
 at most the root node processed (some SCIP versions count a node even when
 presolve solved the model, so presolve is checked separately).
 
-``scip-cp`` is a named configuration of the same adapter: SCIP's CP-solver
-emphasis (the LP relaxation off, depth-first search, conflict analysis with
-restarts) and no primal heuristics, a search by constraint propagation like
-CP-SAT's.  It is registered because it solves 25x25 Sudoku that SCIP with its
-LP does not (README, findings).
+Solver options (``SolveOptions.solver_options``) are SCIP parameters
+(``setParam``: ``lp/solvefreq: -1``), plus four meta settings applied first, as
+SCIP's own ``set emphasis`` / ``set heuristics emphasis`` commands do:
+``emphasis`` (a ``SCIP_PARAMEMPHASIS`` name, e.g. ``cpsolver``) and
+``heuristics``, ``presolving``, ``separating`` (a ``SCIP_PARAMSETTING`` name:
+``off``, ``fast``, ``aggressive``, ``default``).  The shipped configuration
+``scip-cp`` is ``{emphasis: cpsolver, heuristics: off}``: the LP relaxation off,
+depth-first search, conflict analysis with restarts and no primal heuristics,
+a search by constraint propagation like CP-SAT's (it solves 25x25 Sudoku that
+SCIP with its LP does not; README, findings).
 
 Threads: SCIP solves with one thread; ``parallel/maxnthreads`` and the
 concurrent mode are not used, and a request for more threads is noted in
@@ -38,6 +43,7 @@ import numpy as np
 from ..model import Model
 from ..records import SolveOptions, SolverResult
 from ..registry import solver
+from ._capture import captured_output
 from ._common import captured_solve, finished, rounded_solution, time_limit_or_none
 
 _STATUS = {"optimal": "optimal", "gaplimit": "optimal", "infeasible": "infeasible",
@@ -51,37 +57,71 @@ def scip_version() -> str:
     return f"SCIP {scip.getMajorVersion()}.{scip.getMinorVersion()}.{scip.getTechVersion()}"
 
 
-@solver("scip", version=scip_version, kind="mip",
+_META = {"emphasis": ("SCIP_PARAMEMPHASIS", "setEmphasis"), "heuristics": ("SCIP_PARAMSETTING", "setHeuristics"),
+         "presolving": ("SCIP_PARAMSETTING", "setPresolve"), "separating": ("SCIP_PARAMSETTING", "setSeparating")}
+
+
+def _set_meta(scip, key: str, value) -> None:
+    import pyscipopt
+    enum_name, method = _META[key]
+    enum = getattr(pyscipopt, enum_name)
+    choice = str(value).upper()
+    if not choice.isidentifier() or not hasattr(enum, choice):
+        known = ", ".join(a.lower() for a in dir(enum) if a.isupper())
+        raise ValueError(f"SCIP {key} {value!r} is not one of {known}")
+    getattr(scip, method)(getattr(enum, choice))
+
+
+def _set_param(scip, key: str, value) -> None:
+    try:
+        scip.setParam(key, value)
+    except KeyError:
+        raise ValueError(f"SCIP has no parameter {key!r}") from None
+    except (ValueError, TypeError, LookupError) as exc:
+        raise ValueError(f"SCIP parameter {key}={value!r}: {exc}") from None
+
+
+def _apply_meta(scip, settings: dict) -> None:
+    for key, value in settings.items():
+        if key in _META:
+            _set_meta(scip, key, value)
+
+
+def _apply_params(scip, settings: dict) -> None:
+    for key, value in settings.items():
+        if key not in _META:
+            _set_param(scip, key, value)
+
+
+def check_scip_options(settings: dict) -> None:
+    """Apply ``settings`` to a fresh SCIP model; ValueError naming the first one SCIP refuses."""
+    import pyscipopt
+    with captured_output():
+        scip = pyscipopt.Model()
+        _apply_meta(scip, settings)
+        _apply_params(scip, settings)
+
+
+def solve_scip_mps(path: str, options: SolveOptions) -> SolverResult:
+    """Solve the MPS file ``path`` with SCIP's own reader."""
+    return run_scip(lambda scip: load_mps(scip, path), options)
+
+
+@solver("scip", version=scip_version, kind="mip", options=check_scip_options, mps=solve_scip_mps,
         description="SCIP branch-cut-and-price MIP solver (PySCIPOpt), single-threaded.")
 def solve_scip(model: Model, options: SolveOptions) -> SolverResult:
     """Solve ``model`` with SCIP."""
     return run_scip(lambda scip: _load_arrays(scip, model), options)
 
 
-def cp_solver_settings(scip) -> None:
-    """SCIP's CP-solver emphasis (no LP: ``lp/solvefreq`` -1, depth-first search, conflict
-    analysis with restarts) with the primal heuristics off."""
-    import pyscipopt
-    scip.setEmphasis(pyscipopt.SCIP_PARAMEMPHASIS.CPSOLVER)
-    scip.setHeuristics(pyscipopt.SCIP_PARAMSETTING.OFF)
-
-
-@solver("scip-cp", version=scip_version, kind="mip",
-        description="SCIP with its CP-solver emphasis (no LP relaxation, depth-first search, conflict "
-                    "analysis with restarts) and primal heuristics off, single-threaded.")
-def solve_scip_cp(model: Model, options: SolveOptions) -> SolverResult:
-    """Solve ``model`` with SCIP as a constraint-propagation search (see :func:`cp_solver_settings`)."""
-    return run_scip(lambda scip: _load_arrays(scip, model), options, cp_solver_settings)
-
-
-def run_scip(load: Callable, options: SolveOptions, configure: Callable | None = None) -> SolverResult:
+def run_scip(load: Callable, options: SolveOptions) -> SolverResult:
     """Solve the model that ``load(scip)`` puts into a fresh SCIP model.
 
     ``load`` returns the variables it created, in column order (SCIP's own
-    variable array is sorted by type, binaries first).  ``configure(scip)``, when
-    given, sets a named configuration's parameters before the common options.
+    variable array is sorted by type, binaries first).  The meta settings of
+    ``options.solver_options`` go first, then the common options, then its parameters.
     """
-    return captured_solve(lambda: _solve(load, options, configure), options)
+    return captured_solve(lambda: _solve(load, options), options)
 
 
 def _column_types(model: Model) -> list[str]:
@@ -130,12 +170,12 @@ def _set_options(scip, options: SolveOptions) -> None:
         scip.setParam(name, value)
 
 
-def _solve(load: Callable, options: SolveOptions, configure: Callable | None) -> SolverResult:
+def _solve(load: Callable, options: SolveOptions) -> SolverResult:
     import pyscipopt
     scip = pyscipopt.Model()
-    if configure is not None:
-        configure(scip)
+    _apply_meta(scip, options.solver_options)
     _set_options(scip, options)
+    _apply_params(scip, options.solver_options)
     variables = load(scip)
     scip.presolve()
     solved_in_presolve = scip.getStage() == pyscipopt.SCIP_STAGE.SOLVED

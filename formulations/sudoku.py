@@ -17,7 +17,7 @@ from puzzlebench.puzzles import Sudoku
 from puzzlebench.registry import formulation
 
 from ._candidate_model import candidate_model
-from ._propagate import given_candidates, propagate
+from ._propagate import MAX_SUBSET, given_candidates, propagate
 from ._sudoku_common import (assignment_bounds, assignment_model, assignment_rows, digit_weights,
                              integer_decoder, integer_model, model_name)
 
@@ -193,6 +193,32 @@ def propagated(puzzle: Sudoku) -> Model:
     reduction = propagate(given_candidates(puzzle.givens, puzzle.n), puzzle.units())
     return candidate_model(reduction, puzzle.units(), [], name=model_name(puzzle, "propagated"),
                            to_grid=lambda values: values.reshape(puzzle.shape))
+
+
+@formulation("sudoku", "propagated-subsets", description="""
+    The ``propagated`` model after stronger propagation: on top of singles and
+    locked candidates, naked and hidden subsets (pairs, triples, quads) in every
+    unit and fish (X-wing, swordfish, jellyfish) on rows and columns, to a
+    fixpoint; then the binary assignment model over the candidates left.  The
+    candidates each rule removed are in the model's presolve_info.""")
+def propagated_subsets(puzzle: Sudoku) -> Model:
+    """Propagation (formulations/_propagate.py, ``subsets=4`` with the grid's rows and
+    columns for the fish) gives K(c) and F; the model is the one of ``propagated``:
+
+    minimize 0
+    s.t.  sum_{k in K(c)} x[c,k] = 1                   for every cell c not in F
+          sum_{c in u : k in K(c)} x[c,k] = 1          for every u in U and digit k held by no cell of u in F
+          x[c,k] = 1 (bounds)                          for c in F, K(c) = {k}
+          x[c,k] in {0,1}
+    A contradiction found by propagation adds the row 0 = 1.
+    """
+    grid = np.arange(puzzle.n * puzzle.n).reshape(puzzle.n, puzzle.n)
+    reduction = propagate(given_candidates(puzzle.givens, puzzle.n), puzzle.units(), subsets=MAX_SUBSET,
+                          grid=grid)
+    model = candidate_model(reduction, puzzle.units(), [], name=model_name(puzzle, "propagated-subsets"),
+                            to_grid=lambda values: values.reshape(puzzle.shape))
+    model.presolve_info["removed"] = reduction.removed
+    return model
 
 
 @formulation("sudoku", "cp-natural", description="""

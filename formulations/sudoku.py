@@ -16,7 +16,7 @@ from puzzlebench.model import Model, rows_from_triplets
 from puzzlebench.puzzles import Sudoku
 from puzzlebench.registry import formulation
 
-from ._candidate_model import candidate_model
+from ._candidate_model import candidate_model, with_cell_values
 from ._propagate import MAX_SUBSET, given_candidates, propagate
 from ._sudoku_common import (assignment_bounds, assignment_model, assignment_rows, digit_weights,
                              integer_decoder, integer_model, model_name)
@@ -212,13 +212,37 @@ def propagated_subsets(puzzle: Sudoku) -> Model:
           x[c,k] in {0,1}
     A contradiction found by propagation adds the row 0 = 1.
     """
+    return subsets_model(puzzle, "propagated-subsets")[0]
+
+
+def subsets_model(puzzle: Sudoku, name: str):
+    """The ``propagated-subsets`` model named ``name`` and the propagation's Reduction."""
     grid = np.arange(puzzle.n * puzzle.n).reshape(puzzle.n, puzzle.n)
     reduction = propagate(given_candidates(puzzle.givens, puzzle.n), puzzle.units(), subsets=MAX_SUBSET,
                           grid=grid)
-    model = candidate_model(reduction, puzzle.units(), [], name=model_name(puzzle, "propagated-subsets"),
+    model = candidate_model(reduction, puzzle.units(), [], name=model_name(puzzle, name),
                             to_grid=lambda values: values.reshape(puzzle.shape))
     model.presolve_info["removed"] = reduction.removed
-    return model
+    return model, reduction
+
+
+@formulation("sudoku", "propagated-alldiff", description="""
+    The ``propagated-subsets`` model plus one integer y per cell linked to its
+    binaries by y = sum_k k*x, with every unit's y declared all-different.  The
+    declaration is what the scip-alldiff configuration propagates (a matching per
+    unit at every node) and what CP-SAT adds as AddAllDifferent; other MIP solvers
+    solve the binary rows, with y as extra integer columns.""")
+def propagated_alldiff(puzzle: Sudoku) -> Model:
+    """K(c), F and the rows of ``propagated-subsets``, then columns y_c (one per cell):
+
+    minimize 0
+    s.t.  the rows of propagated-subsets over x[c,k], k in K(c)
+          y_c - sum_{k in K(c)} k * x[c,k] = 0          for every cell c
+          min K(c) <= y_c <= max K(c), y_c integer
+          all_different(y_c : c in u)                   for every unit u in U (declared, implied)
+    """
+    model, reduction = subsets_model(puzzle, "propagated-alldiff")
+    return with_cell_values(model, reduction, puzzle.units())
 
 
 @formulation("sudoku", "cp-natural", description="""

@@ -11,13 +11,18 @@ STATUSES = ("optimal", "feasible", "infeasible", "time_limit", "error")
 
 @dataclass
 class SolveOptions:
-    """The options every solver adapter honours."""
+    """The options every solver adapter honours.
+
+    ``solver_options`` are passed to the solver's own option interface as they
+    are (HiGHS ``setOptionValue``, SCIP ``setParam``), after the options above.
+    """
 
     threads: int = 1
     seed: int = 0
     time_limit: float = 60.0
     mip_gap: float = 0.0
     verbose: bool = False
+    solver_options: dict = field(default_factory=dict)
 
 
 @dataclass

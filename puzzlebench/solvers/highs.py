@@ -102,7 +102,7 @@ def _set_options(highs, options: SolveOptions) -> None:
     limit = time_limit_or_none(options)
     if limit is not None:
         settings["time_limit"] = limit
-    for name, value in settings.items():
+    for name, value in {**settings, **options.solver_options}.items():
         _check(highs.setOptionValue(name, value), f"option {name}={value!r}")
 
 

@@ -126,7 +126,7 @@ def _set_options(scip, options: SolveOptions) -> None:
     limit = time_limit_or_none(options)
     if limit is not None:
         settings["limits/time"] = limit
-    for name, value in settings.items():
+    for name, value in {**settings, **options.solver_options}.items():
         scip.setParam(name, value)
 
 

@@ -18,7 +18,7 @@ from .registry import formulations, get_solver
 DEFAULTS = {"formulations": "all", "solvers": ["cbc", "highs", "scip", "scip-cp", "cpsat"], "seeds": [0],
             "permutations": 0, "time_limit": 10.0, "threads": 1, "results": "results",
             "max_instances": 0, "chunk_size": 50, "group_formulations": True}
-KNOWN_KEYS = set(DEFAULTS) | {"instance_sets", "analysis"}
+KNOWN_KEYS = set(DEFAULTS) | {"instance_sets", "analysis", "solver_configs"}
 
 
 @dataclass(frozen=True)
@@ -112,8 +112,9 @@ def plan(config: dict) -> list[PlannedJob]:
     ``group_formulations``); a chunk holds about ``chunk_size`` runs."""
     from .sets import select_sets
     cfg = settings(config)
+    configs = cfg.get("solver_configs") or {}  # name -> {solver: adapter, options: {...}} (issue 13)
     for name in cfg["solvers"]:
-        get_solver(name)
+        get_solver(configs[name]["solver"] if name in configs else name)
     _check_formulation_names(cfg["formulations"])
     runs_per_instance = 1 + int(cfg["permutations"])
     jobs = []

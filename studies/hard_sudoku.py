@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Issue 16's measurement: the pairs of studies/hard-sudoku-pairs.yaml on the sets of
-studies/hard-sudoku.yaml, one solve at a time.
+"""Issue 16's measurement: the (formulation, configuration) pairs of :data:`PAIRS` on the sets of
+studies/hard-sudoku.yaml, with its limit and presets, one solve at a time.
 
     python studies/hard_sudoku.py                      # every pair; records to results/hard-sudoku/study.jsonl
     python studies/hard_sudoku.py --summary-only       # the summary from the records already there
@@ -40,6 +40,15 @@ from puzzlebench.worker import SolverProcess  # noqa: E402
 
 _HIGHS_ROW = re.compile(r"^\s*[A-Z]?\s+\d+\s+\d+\s+\d+\s+[\d.]+%.*?\s(\d+)\s+([\d.]+)s\s*$")
 SHIFT = 1.0
+PAIRS = [  # in this order; `sets` limits a pair to some of the sets, `max_instances` to the first N of each
+    {"formulation": "propagated-subsets", "solver": "cpsat"},
+    {"formulation": "propagated-alldiff", "solver": "cpsat"},
+    {"formulation": "propagated-alldiff", "solver": "scip-alldiff"},
+    {"formulation": "propagated-subsets", "solver": "scip-cp"},
+    {"formulation": "propagated-subsets", "solver": "highs-ipm-noheur", "sets": ["sudoku/blank65-36"]},
+    {"formulation": "propagated-subsets", "solver": "highs-ipm-noheur", "sets": ["sudoku/frisch25"],
+     "max_instances": 3},
+]
 
 
 def root_lp_time(log: str) -> float | None:
@@ -136,11 +145,10 @@ def summary(records: list[dict], limit: float) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--study", default=str(REPO / "studies/hard-sudoku.yaml"))
-    parser.add_argument("--pairs", default=str(REPO / "studies/hard-sudoku-pairs.yaml"))
     parser.add_argument("--summary-only", action="store_true")
     args = parser.parse_args()
     study = yaml.safe_load(Path(args.study).read_text())
-    study["pairs"] = yaml.safe_load(Path(args.pairs).read_text())["pairs"]
+    study["pairs"] = PAIRS
     folder = REPO / study["results"]
     folder.mkdir(parents=True, exist_ok=True)
     out = folder / "study.jsonl"

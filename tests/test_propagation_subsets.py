@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from puzzlebench.formulations._propagate import MAX_SUBSET, RULES, given_candidates, owned_values, propagate
+from puzzlebench.formulations.killer import cage_cells
 from puzzlebench.io import read_puzzles
 from puzzlebench.runner import build
 from puzzlebench.sets import get_set
@@ -109,3 +110,16 @@ def test_propagated_subsets_model_is_smaller_and_reports_its_rules():
     weak, built = build(puzzle, "propagated").model, build(puzzle, "propagated-subsets").model
     assert built.num_cols < weak.num_cols
     assert set(built.presolve_info["removed"]) == set(RULES)
+
+
+def test_killer_subsets_keep_the_solution_and_report_their_rules():
+    entries = get_set("killer/janko").entries()
+    for entry in [entries[i] for i in (0, 20, 60, 100)]:
+        puzzle = entry.puzzle
+        reduction = propagate(given_candidates(puzzle.givens, puzzle.n), puzzle.units(), cage_cells(puzzle),
+                              puzzle.cage_sums, subsets=MAX_SUBSET, grid=grid_of(puzzle.n))
+        solution = np.asarray(entry.solution).ravel()
+        assert reduction.consistent and reduction.cand[np.arange(solution.size), solution - 1].all()
+        weak, built = build(puzzle, "propagated").model, build(puzzle, "propagated-subsets").model
+        assert built.num_cols <= weak.num_cols
+        assert built.presolve_info["removed"] == reduction.removed

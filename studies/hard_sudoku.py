@@ -48,7 +48,9 @@ PAIRS = [  # in this order; `sets` limits a pair to some of the sets, `max_insta
     {"formulation": "propagated-subsets", "solver": "highs-ipm-noheur", "sets": ["sudoku/blank65-36"]},
     {"formulation": "propagated-subsets", "solver": "highs-ipm-noheur", "sets": ["sudoku/frisch25"],
      "max_instances": 3},
+    {"formulation": "cp-natural", "solver": "cpsat"},
 ]
+_HANDLER = re.compile(r"alldiff: (\d+) calls, ([\d.]+) s, (\d+) values removed")
 
 
 def root_lp_time(log: str) -> float | None:
@@ -122,6 +124,20 @@ def summary(records: list[dict], limit: float) -> str:
                      f"| {statistics.median(nodes) if nodes else '-':} "
                      f"| {f'{statistics.median(roots):.1f}' if roots else '-'} "
                      f"| {statistics.median(r['build_time'] for r in runs):.3f} |")
+    lines += ["", "Search speed and the all-different handler's share (sums over each set's runs):", "",
+              "| set | formulation | configuration | nodes | solver s | nodes/s | handler calls | handler s "
+              "| ms/call | values removed |", "|---|---|---|---|---|---|---|---|---|---|"]
+    for key in keys:
+        runs = [r for r in records if (r["set"], r["formulation"], r["solver"]) == key]
+        if key[2] == "cpsat":
+            continue
+        nodes, seconds = sum(r["nodes"] or 0 for r in runs), sum(r["solver_time"] or 0 for r in runs)
+        found = [m for m in (_HANDLER.search(r["message"] or "") for r in runs) if m]
+        calls, spent, gone = (sum(int(m[1]) for m in found), sum(float(m[2]) for m in found),
+                              sum(int(m[3]) for m in found))
+        handler = (f"{calls} | {spent:.1f} | {1000 * spent / calls:.2f} | {gone}" if calls else "- | - | - | -")
+        lines.append(f"| {key[0]} | {key[1]} | {key[2]} | {nodes} | {seconds:.1f} | "
+                     f"{nodes / seconds if seconds else 0:.0f} | {handler} |")
     lines += ["", "Candidates removed per propagation rule (propagated-subsets), summed over each set:", ""]
     rules = None
     for set_name in sorted({r["set"] for r in records}):
@@ -133,9 +149,12 @@ def summary(records: list[dict], limit: float) -> str:
             continue
         if rules is None:
             rules = list(next(iter(seen.values())))
-            lines += ["| set | puzzles | " + " | ".join(rules) + " |", "|---|---|" + "---|" * len(rules)]
+            lines += ["| set | puzzles | " + " | ".join(rules) + " | candidates left |",
+                      "|---|---|" + "---|" * (len(rules) + 1)]
+        left = {r["instance"]: r["cols"] for r in records
+                if r["set"] == set_name and r["formulation"] == "propagated-subsets"}
         lines.append(f"| {set_name} | {len(seen)} | " + " | ".join(str(sum(v[k] for v in seen.values()))
-                                                               for k in rules) + " |")
+                                                               for k in rules) + f" | {sum(left.values())} |")
     loads = [r["load"] for r in records if r.get("load")]
     if loads:
         lines += ["", f"Machine load at the first and last run: {loads[0]}; {loads[-1]}."]

@@ -124,6 +124,10 @@ def propagate(cand: np.ndarray, units: np.ndarray, sum_groups: list[np.ndarray] 
     """
     if not 1 <= subsets <= MAX_SUBSET:
         raise ValueError(f"subsets must be 1..{MAX_SUBSET}, not {subsets}")
+    if subsets > 1 and max(np.shape(cand)[1], np.shape(units)[1] if np.size(units) else 0) > 63:
+        raise PuzzleError(f"the subset rules hold values as bits of int64 and support up to 63 digits "
+                          f"and cells per unit, not {max(np.shape(cand)[1], np.shape(units)[1])}; "
+                          f"use another formulation")
     ncells, digits = np.shape(cand)
     if len(sum_groups) and digits > MAX_SET_DIGITS:
         raise PuzzleError(f"sum-group propagation tabulates the 2^N digit sets and supports N <= "

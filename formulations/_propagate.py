@@ -39,8 +39,9 @@ values" on a different (items x values) table, for t = 2..s:
   (and the same with rows and columns swapped).
 
 A table of items x values is tested for every t-subset of its items that have
-1..t values: the union of their values (bitmasks) has t bits, the rule fires;
-fewer than t bits is a contradiction (t items, fewer values).  The subset rules
+2..t values (an item with one value is the singles' business): when the union
+of their values (bitmasks) has t bits, the rule fires; fewer than t bits is a
+contradiction (t items, fewer values).  The subset rules
 run once singles and locked candidates are at their fixpoint, and the singles
 run again after any of them removed a candidate.
 

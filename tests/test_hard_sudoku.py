@@ -61,7 +61,8 @@ Src  Proc. InQueue |  Leaves   Expl. | BestBound       BestSol              Gap 
 def test_summary_counts_solved_runs_and_puts_the_others_at_the_limit():
     script = study_script()
     base = {"set": "s", "formulation": "f", "solver": "c", "nodes": 3, "build_time": 0.0, "verified": True,
-            "root_lp_time": None, "removed": None, "instance": "i", "load": ""}
+            "root_lp_time": None, "removed": None, "instance": "i", "load": "", "message": "",
+            "cols": 1}
     records = [{**base, "status": "optimal", "solver_time": 1.0},
                {**base, "status": "time_limit", "solver_time": 60.0, "verified": None}]
     row = script.summary(records, 60.0).splitlines()[2]

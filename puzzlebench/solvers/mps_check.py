@@ -2,7 +2,8 @@
 
 This checks the MPS export (:meth:`Model.to_mps`) against the array route: the
 same model read back natively by HiGHS (``readModel``), SCIP (``readProblem``,
-also in its ``scip-cp`` configuration) or CBC (its program reading the file) must give the
+also in its ``scip-cp`` and ``scip-alldiff`` configurations: an MPS file declares no
+all-different groups, so the latter has nothing to propagate) or CBC (its program reading the file) must give the
 status and objective the adapter gives for the arrays.  Options, logging and
 result reading are the adapters' own; only the loading differs.
 """
@@ -11,13 +12,15 @@ from __future__ import annotations
 
 from ..errors import PuzzleError
 from ..records import SolveOptions, SolverResult
-from . import cbc, highs, scip
+from . import cbc, highs, scip, scip_alldiff
 
 _READERS = {
     "highs": lambda path, options: highs.run_highs(lambda h: highs.load_mps(h, path), options),
     "scip": lambda path, options: scip.run_scip(lambda s: scip.load_mps(s, path), options),
     "scip-cp": lambda path, options: scip.run_scip(lambda s: scip.load_mps(s, path), options,
                                                    scip.cp_solver_settings),
+    "scip-alldiff": lambda path, options: scip.run_scip(lambda s: scip.load_mps(s, path), options,
+                                                        scip_alldiff.alldiff_settings),
     "cbc": lambda path, options: cbc.run_cbc(path, _mps_column_count(path), options),
 }
 MPS_SOLVERS = tuple(_READERS)

@@ -23,6 +23,7 @@ contradiction one such row is added, so every solver reports infeasibility.
 from __future__ import annotations
 
 import numpy as np
+import scipy.sparse as sp
 
 from puzzlebench.model import Model, rows_from_triplets
 
@@ -98,3 +99,34 @@ def candidate_model(reduction: Reduction, units: np.ndarray, sum_groups: list[np
                             decode=decode, name=name)
     model.presolve_info["solved_in_preprocessing"] = reduction.solved
     return model
+
+
+def with_cell_values(model: Model, reduction: Reduction, units: np.ndarray) -> Model:
+    """``model`` (the candidate model of ``reduction``) plus one integer y_c per cell and the
+    declaration that the y of every unit are all different:
+
+        y_c - sum_{k in K(c)} k * x[c,k] = 0          for every cell c
+        min K(c) <= y_c <= max K(c), y_c integer;     all_different(y_c : c in u) for u in units
+
+    The declaration restates the unit rows, so it removes no solution; the link rows
+    say which binaries encode y_c, which lets a propagator work on the binaries.  The
+    y columns follow the model's columns, so ``decode`` (which reads x) is unchanged.
+    """
+    cand = reduction.cand
+    ncells = cand.shape[0]
+    var_cell, var_digit = np.nonzero(cand)
+    nx, ncols = len(var_cell), model.num_cols + ncells
+    y = model.num_cols + np.arange(ncells)
+    link = rows_from_triplets(np.concatenate([var_cell, np.arange(ncells)]), np.concatenate([np.arange(nx), y]),
+                              np.concatenate([-(var_digit + 1.0), np.ones(ncells)]), ncells, ncols, 0.0, 0.0)
+    digits = np.arange(1, cand.shape[1] + 1)
+    has = cand.any(axis=1)
+    y_lower = np.where(has, np.where(cand, digits, cand.shape[1]).min(axis=1), 1.0)
+    y_upper = np.where(has, np.where(cand, digits, 1).max(axis=1), 1.0)
+    A = sp.vstack([sp.hstack([model.A, sp.csr_matrix((model.num_rows, ncells))]), link.A], format="csr")
+    extended = Model(A, np.concatenate([model.row_lower, link.lower]), np.concatenate([model.row_upper, link.upper]),
+                     np.concatenate([model.col_lower, y_lower]), np.concatenate([model.col_upper, y_upper]),
+                     np.concatenate([model.integrality, np.ones(ncells, bool)]),
+                     np.concatenate([model.objective, np.zeros(ncells)]), model.decode, model.offset, model.name,
+                     presolve_info=dict(model.presolve_info), all_different=[y[u] for u in np.asarray(units)])
+    return extended

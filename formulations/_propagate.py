@@ -25,9 +25,30 @@ candidate is removed:
   has a place and the placement is possible, and a set missing a digit some
   cell must take cannot appear.
 
+With ``subsets = s >= 2`` (the ``propagated-subsets`` formulations), three more rules,
+each the one statement "t items whose values lie within t values own those
+values" on a different (items x values) table, for t = 2..s:
+
+- naked subset: t cells of a group whose candidates together are t digits  =>
+  those digits are removed from the group's other cells (pairs, triples, quads);
+- hidden subset: t digits of an exact-once unit whose places together are t
+  cells  =>  those cells lose every other digit;
+- fish (X-wing t = 2, swordfish t = 3, jellyfish t = 4): for a digit k and the
+  lines of a grid (every row and every column an exact-once unit), t rows whose
+  places of k lie in t columns  =>  k is removed from those columns' other rows
+  (and the same with rows and columns swapped).
+
+A table of items x values is tested for every t-subset of its items that have
+2..t values (an item with one value is the singles' business): when the union
+of their values (bitmasks) has t bits, the rule fires; fewer than t bits is a
+contradiction (t items, fewer values).  The subset rules
+run once singles and locked candidates are at their fixpoint, and the singles
+run again after any of them removed a candidate.
+
 The singles run in every pass, locked candidates only in passes where the
 singles removed nothing, and the sum groups (only those whose cells changed)
-once the other rules are at their fixpoint.
+once the other rules are at their fixpoint.  ``Reduction.removed`` counts the
+candidates each rule removed.
 
 Every rule keeps every solution, so a cell left without candidate (or an
 exact-once pair (g,k) with no place) proves the puzzle infeasible; propagation
@@ -38,8 +59,9 @@ tables of 2^N digit sets, hence N <= :data:`MAX_SET_DIGITS`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import combinations
 
 import numpy as np
 
@@ -47,6 +69,13 @@ from puzzlebench.errors import PuzzleError
 
 MAX_SET_DIGITS = 16
 """The most digits a puzzle with sum groups may have: the set tables have 2^N entries."""
+
+MAX_SUBSET = 4
+"""The largest subset (naked/hidden quads, jellyfish) the subset rules look for."""
+
+RULES = ("naked single", "hidden single", "locked candidates", "sum groups", "naked subsets",
+         "hidden subsets", "fish")
+"""The rules, in the order ``Reduction.removed`` lists them."""
 
 
 @dataclass(frozen=True)
@@ -61,6 +90,7 @@ class Reduction:
     cand: np.ndarray
     sets: list[np.ndarray]
     consistent: bool
+    removed: dict[str, int] = field(default_factory=dict)  # candidates removed per rule (RULES)
 
     @property
     def fixed(self) -> np.ndarray:
@@ -84,12 +114,21 @@ def given_candidates(givens: np.ndarray, digits: int) -> np.ndarray:
 
 
 def propagate(cand: np.ndarray, units: np.ndarray, sum_groups: list[np.ndarray] = (),
-              sum_totals=()) -> Reduction:
+              sum_totals=(), *, subsets: int = 1, grid: np.ndarray | None = None) -> Reduction:
     """Apply the rules of the module docstring to ``cand`` until none removes a candidate.
 
     ``units`` is a (U, L) array of the exact-once units' cells (U may be 0);
     ``sum_groups`` the cells of each sum group, ``sum_totals`` their totals.
+    ``subsets`` is the largest subset size of the subset rules (1: none, up to
+    :data:`MAX_SUBSET`); ``grid`` an (R, C) array of cells whose rows and columns
+    are exact-once units, for the fish (None: no fish).
     """
+    if not 1 <= subsets <= MAX_SUBSET:
+        raise ValueError(f"subsets must be 1..{MAX_SUBSET}, not {subsets}")
+    if subsets > 1 and max(np.shape(cand)[1], np.shape(units)[1] if np.size(units) else 0) > 63:
+        raise PuzzleError(f"the subset rules hold values as bits of int64 and support up to 63 digits "
+                          f"and cells per unit, not {max(np.shape(cand)[1], np.shape(units)[1])}; "
+                          f"use another formulation")
     ncells, digits = np.shape(cand)
     if len(sum_groups) and digits > MAX_SET_DIGITS:
         raise PuzzleError(f"sum-group propagation tabulates the 2^N digit sets and supports N <= "
@@ -103,17 +142,24 @@ def propagate(cand: np.ndarray, units: np.ndarray, sum_groups: list[np.ndarray] 
     sums = _SumGroups(sum_groups, np.asarray(sum_totals, dtype=np.int64), digits)
     once = np.zeros((len(groups), digits), bool)
     once[: len(units)] = True
+    removed = dict.fromkeys(RULES, 0)
+    subset_rules = _SubsetRules(units, sum_groups, grid, subsets)
     while True:
-        while rules.step(work, once, eliminated):
+        while rules.step(work, once, eliminated, removed):
             pass
-        if not rules.consistent(work, once) or not len(sum_groups):
+        if not rules.consistent(work, once):
+            break
+        if subset_rules.step(work, removed):
+            continue
+        if not len(sum_groups):
             break
         before = work.copy()
         sums.filter(work)
         once[len(units):] = sums.required
+        removed["sum groups"] += int(before.sum() - work.sum())
         if (work == before).all():
             break
-    return Reduction(work[:ncells], sums.sets, rules.consistent(work, once))
+    return Reduction(work[:ncells], sums.sets, rules.consistent(work, once), removed)
 
 
 @lru_cache(maxsize=64)
@@ -166,16 +212,20 @@ class _GroupRules:
         in_inner = (self.cell_groups[outer_cells] == self.inner_group[:, None, None]).any(axis=2)
         self.outside = np.where(in_inner, ncells, outer_cells)
 
-    def step(self, cand: np.ndarray, once: np.ndarray, eliminated: np.ndarray) -> bool:
+    def step(self, cand: np.ndarray, once: np.ndarray, eliminated: np.ndarray,
+             removed: dict[str, int]) -> bool:
         """One pass of the rules over ``cand`` (in place): naked and hidden singles, and locked
         candidates only when the singles removed nothing.  Whether a candidate went.
-        ``eliminated`` marks the fixed cells whose digit already left their peers (updated)."""
+        ``eliminated`` marks the fixed cells whose digit already left their peers (updated);
+        ``removed`` counts the candidates each rule removed (updated)."""
         before = int(cand.sum())
         new = (cand.sum(axis=1) == 1) & ~eliminated
         if new.any():
             cells = np.flatnonzero(new)
             cand[self.peers[cells], cand[cells].argmax(axis=1)[:, None]] = False
             eliminated |= new
+        after_naked = int(cand.sum())
+        removed["naked single"] += before - after_naked
         count = cand[self.cells].sum(axis=1)
         hidden = once & (count == 1)
         if hidden.any():
@@ -185,15 +235,93 @@ class _GroupRules:
             forced[cell, k] = True
             hit = forced.any(axis=1)
             cand[hit] &= forced[hit] & (forced[hit].sum(axis=1) == 1)[:, None]
-        if int(cand.sum()) == before and len(self.inner_group):
+        after_singles = int(cand.sum())
+        removed["hidden single"] += after_naked - after_singles
+        if after_singles == before and len(self.inner_group):
             inner = cand[self.cells].sum(axis=1)[self.inner_group]
             pair, k = np.nonzero(once[self.inner_group] & (inner > 0) & (cand[self.inside].sum(axis=1) == inner))
             cand[self.outside[pair].ravel(), np.repeat(k, self.outside.shape[1])] = False
+            removed["locked candidates"] += after_singles - int(cand.sum())
         return int(cand.sum()) < before and bool(cand[: self.ncells].any(axis=1).all())
 
     def consistent(self, cand: np.ndarray, once: np.ndarray) -> bool:
         """No cell without candidate and no required (group, digit) without a place."""
         return bool(cand[: self.ncells].any(axis=1).all()) and not (once & ~cand[self.cells].any(axis=1)).any()
+
+
+@lru_cache(maxsize=None)
+def _subset_table(items: int, size: int) -> np.ndarray:
+    """Every ``size``-subset of ``range(items)``, one per row."""
+    return np.array(list(combinations(range(items), size)), dtype=np.int64).reshape(-1, size)
+
+
+def owned_values(table: np.ndarray, largest: int) -> tuple[np.ndarray, np.ndarray]:
+    """The subsets of the module docstring in one (items x values) boolean ``table``, as two
+    boolean matrices, one row per subset: its items S and its values V, with
+    2 <= |S| = |V| <= ``largest`` and every item of S having 2..|S| values, all in V.  A subset
+    whose values are fewer than its items comes back with V empty (a contradiction).  Items
+    with one value are left out: the singles have removed that value from the others, so a
+    subset containing such an item contains a smaller one without it.  Values are bit
+    positions, so the table has at most 63 columns."""
+    nitems, nvalues = table.shape
+    bits = np.int64(1) << np.arange(nvalues, dtype=np.int64)
+    masks = (table * bits).sum(axis=1)
+    counts = np.bitwise_count(masks)
+    members, values = [np.zeros((0, nitems), bool)], [np.zeros((0, nvalues), bool)]
+    for size in range(2, largest + 1):
+        eligible = np.flatnonzero((counts >= 2) & (counts <= size))
+        if len(eligible) < size:
+            continue
+        chosen = eligible[_subset_table(len(eligible), size)]
+        union = np.bitwise_or.reduce(masks[chosen], axis=1)
+        hit = np.bitwise_count(union) <= size
+        if hit.any():
+            member = np.zeros((int(hit.sum()), nitems), bool)
+            np.put_along_axis(member, chosen[hit], True, axis=1)
+            held = (union[hit, None] & bits) != 0
+            held[np.bitwise_count(union[hit]) < size] = False
+            members.append(member)
+            values.append(held)
+    return np.concatenate(members), np.concatenate(values)
+
+
+def _own(table: np.ndarray, largest: int) -> np.ndarray:
+    """``table`` with the values of every subset of :func:`owned_values` removed from the other
+    items, and the items of a contradicting subset emptied."""
+    member, held = owned_values(table, largest)
+    if not len(member):
+        return table
+    removed = ((~member).T.astype(np.int64) @ held.astype(np.int64)) > 0
+    removed[member[~held.any(axis=1)].any(axis=0)] = True
+    return table & ~removed
+
+
+class _SubsetRules:
+    """Naked subsets, hidden subsets and fish (module docstring), as one pass over ``cand``."""
+
+    def __init__(self, units: np.ndarray, sum_groups, grid: np.ndarray | None, largest: int):
+        self.largest = largest
+        self.units = [np.asarray(u) for u in units]
+        self.groups = self.units + [np.asarray(g) for g in sum_groups]
+        self.grid = None if grid is None else np.asarray(grid)
+
+    def step(self, cand: np.ndarray, removed: dict[str, int]) -> bool:
+        """Apply each rule once (in place); whether a candidate went."""
+        if self.largest < 2:
+            return False
+        start = before = int(cand.sum())
+        for cells in self.groups:                   # naked: items = cells, values = digits
+            cand[cells] = _own(cand[cells], self.largest)
+        removed["naked subsets"] += before - (before := int(cand.sum()))
+        for cells in self.units:                    # hidden: items = digits, values = cells
+            cand[cells] = _own(cand[cells].T, self.largest).T
+        removed["hidden subsets"] += before - (before := int(cand.sum()))
+        if self.grid is not None:                   # fish: per digit, items = rows, values = columns
+            for k in range(cand.shape[1]):
+                places = _own(cand[self.grid, k], self.largest)
+                cand[self.grid, k] = _own(places.T, self.largest).T
+            removed["fish"] += before - int(cand.sum())
+        return int(cand.sum()) < start
 
 
 @lru_cache(maxsize=None)

@@ -18,7 +18,7 @@ from puzzlebench.registry import formulation
 
 from ._candidate_model import candidate_model
 from ._combinations import cage_combinations
-from ._propagate import given_candidates, propagate
+from ._propagate import MAX_SUBSET, given_candidates, propagate
 from ._sudoku_common import (assignment_bounds, assignment_decoder, assignment_model, assignment_rows,
                              digit_weights, integer_model, model_name)
 
@@ -193,10 +193,41 @@ def propagated(puzzle: KillerSudoku) -> Model:
     The link rows make the cage's digits the chosen set: distinct, summing to V_C.
     A contradiction found by propagation adds the row 0 = 1.
     """
+    return propagated_model(puzzle, "propagated", subsets=1)
+
+
+def propagated_model(puzzle: KillerSudoku, name: str, subsets: int) -> Model:
+    """The ``propagated`` model after propagation with subset rules up to ``subsets`` (1: none)."""
     units, cages = puzzle.units(), cage_cells(puzzle)
-    reduction = propagate(given_candidates(puzzle.givens, puzzle.n), units, cages, puzzle.cage_sums)
-    return candidate_model(reduction, units, cages, name=model_name(puzzle, "propagated"),
-                           to_grid=lambda values: values.reshape(puzzle.shape))
+    grid = np.arange(puzzle.n * puzzle.n).reshape(puzzle.n, puzzle.n) if subsets > 1 else None
+    reduction = propagate(given_candidates(puzzle.givens, puzzle.n), units, cages, puzzle.cage_sums,
+                          subsets=subsets, grid=grid)
+    model = candidate_model(reduction, units, cages, name=model_name(puzzle, name),
+                            to_grid=lambda values: values.reshape(puzzle.shape))
+    model.presolve_info["removed"] = reduction.removed
+    return model
+
+
+@formulation("killer", "propagated-subsets", description="""
+    The ``propagated`` model after stronger propagation: naked subsets (pairs to
+    quads) in every unit and cage, hidden subsets in every unit and fish (X-wing
+    to jellyfish) on rows and columns, on top of singles, locked candidates and
+    the cages' digit-set filtering; the candidates each rule removed are in the
+    model's presolve_info.""")
+def propagated_subsets(puzzle: KillerSudoku) -> Model:
+    """Propagation (formulations/_propagate.py, ``subsets=4``, the grid's rows and columns for
+    the fish) gives K(c), F and S_C; the model is the one of ``propagated``:
+
+    minimize 0
+    s.t.  sum_{k in K(c)} x[c,k] = 1                         for every cell c not in F
+          sum_{c in u : k in K(c)} x[c,k] = 1                for every u in U and digit k held by no cell of u in F
+          sum_{s in S_C} z[C,s] = 1                          for every cage C not inside F
+          sum_{c in C : k in K(c)} x[c,k] - sum_{s in S_C : k in s} z[C,s] = 0
+                                                             for those C and every digit k in some K(c) or s
+          x[c,k] = 1 (bounds)                                for c in F, K(c) = {k}
+          x, z binary
+    """
+    return propagated_model(puzzle, "propagated-subsets", subsets=MAX_SUBSET)
 
 
 @formulation("killer", "cp-natural", description="""

@@ -16,8 +16,8 @@ from puzzlebench.model import Model, rows_from_triplets
 from puzzlebench.puzzles import Sudoku
 from puzzlebench.registry import formulation
 
-from ._candidate_model import candidate_model
-from ._propagate import given_candidates, propagate
+from ._candidate_model import candidate_model, with_cell_values
+from ._propagate import MAX_SUBSET, given_candidates, propagate
 from ._sudoku_common import (assignment_bounds, assignment_model, assignment_rows, digit_weights,
                              integer_decoder, integer_model, model_name)
 
@@ -193,6 +193,56 @@ def propagated(puzzle: Sudoku) -> Model:
     reduction = propagate(given_candidates(puzzle.givens, puzzle.n), puzzle.units())
     return candidate_model(reduction, puzzle.units(), [], name=model_name(puzzle, "propagated"),
                            to_grid=lambda values: values.reshape(puzzle.shape))
+
+
+@formulation("sudoku", "propagated-subsets", description="""
+    The ``propagated`` model after stronger propagation: on top of singles and
+    locked candidates, naked and hidden subsets (pairs, triples, quads) in every
+    unit and fish (X-wing, swordfish, jellyfish) on rows and columns, to a
+    fixpoint; then the binary assignment model over the candidates left.  The
+    candidates each rule removed are in the model's presolve_info.""")
+def propagated_subsets(puzzle: Sudoku) -> Model:
+    """Propagation (formulations/_propagate.py, ``subsets=4`` with the grid's rows and
+    columns for the fish) gives K(c) and F; the model is the one of ``propagated``:
+
+    minimize 0
+    s.t.  sum_{k in K(c)} x[c,k] = 1                   for every cell c not in F
+          sum_{c in u : k in K(c)} x[c,k] = 1          for every u in U and digit k held by no cell of u in F
+          x[c,k] = 1 (bounds)                          for c in F, K(c) = {k}
+          x[c,k] in {0,1}
+    A contradiction found by propagation adds the row 0 = 1.
+    """
+    return subsets_model(puzzle, "propagated-subsets")[0]
+
+
+def subsets_model(puzzle: Sudoku, name: str):
+    """The ``propagated-subsets`` model named ``name`` and the propagation's Reduction."""
+    grid = np.arange(puzzle.n * puzzle.n).reshape(puzzle.n, puzzle.n)
+    reduction = propagate(given_candidates(puzzle.givens, puzzle.n), puzzle.units(), subsets=MAX_SUBSET,
+                          grid=grid)
+    model = candidate_model(reduction, puzzle.units(), [], name=model_name(puzzle, name),
+                            to_grid=lambda values: values.reshape(puzzle.shape))
+    model.presolve_info["removed"] = reduction.removed
+    return model, reduction
+
+
+@formulation("sudoku", "propagated-alldiff", description="""
+    The ``propagated-subsets`` model plus one integer y per cell linked to its
+    binaries by y = sum_k k*x, with every unit's y declared all-different.  The
+    declaration is what the scip-alldiff configuration propagates (a matching per
+    unit at every node) and what CP-SAT adds as AddAllDifferent; other MIP solvers
+    solve the binary rows, with y as extra integer columns.""")
+def propagated_alldiff(puzzle: Sudoku) -> Model:
+    """K(c), F and the rows of ``propagated-subsets``, then columns y_c (one per cell):
+
+    minimize 0
+    s.t.  the rows of propagated-subsets over x[c,k], k in K(c)
+          y_c - sum_{k in K(c)} k * x[c,k] = 0          for every cell c
+          min K(c) <= y_c <= max K(c), y_c integer
+          all_different(y_c : c in u)                   for every unit u in U (declared, implied)
+    """
+    model, reduction = subsets_model(puzzle, "propagated-alldiff")
+    return with_cell_values(model, reduction, puzzle.units())
 
 
 @formulation("sudoku", "cp-natural", description="""

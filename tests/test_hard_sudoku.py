@@ -1,0 +1,70 @@
+"""Issue 16's pieces outside the formulations: SolveOptions.solver_options and studies/hard_sudoku.py."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+from puzzlebench.records import SolveOptions
+from puzzlebench.runner import build
+from puzzlebench.sets import get_set
+from puzzlebench.solvers.highs import solve_highs
+from puzzlebench.solvers.scip import solve_scip
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def study_script():
+    spec = importlib.util.spec_from_file_location("hard_sudoku", ROOT / "studies/hard_sudoku.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def searched_model():
+    """A 9x9 whose propagated model needs search (propagation does not solve it)."""
+    puzzle = next(e.puzzle for e in get_set("sudoku/hardest").entries()
+                  if not build(e.puzzle, "propagated").model.presolve_info["solved_in_preprocessing"])
+    return build(puzzle, "binary").model
+
+
+def test_scip_takes_its_own_parameters(searched_model):
+    free = solve_scip(searched_model, SolveOptions(time_limit=20))
+    limited = solve_scip(searched_model, SolveOptions(time_limit=20, solver_options={"limits/nodes": 1,
+                                                                                          "presolving/maxrounds": 0}))
+    assert free.status == "optimal"
+    assert limited.status != "optimal" and limited.nodes <= 1
+
+
+def test_highs_takes_its_own_options_and_refuses_unknown_ones(searched_model):
+    ipm = solve_highs(searched_model, SolveOptions(time_limit=20, solver_options={"mip_lp_solver": "ipm"}))
+    assert ipm.status == "optimal"
+    wrong = solve_highs(searched_model, SolveOptions(time_limit=20, solver_options={"no_such_option": 1}))
+    assert wrong.status == "error" and "no_such_option" in wrong.message
+
+
+def test_root_lp_time_is_the_first_logged_row_with_lp_iterations():
+    log = """
+        Nodes      |    B&B Tree     |            Objective Bounds              |  Dynamic Constraints |       Work
+Src  Proc. InQueue |  Leaves   Expl. | BestBound       BestSol              Gap |   Cuts   InLp Confl. | LpIters     Time
+
+         0       0         0   0.00%   0               inf                  inf        0      0      0         0     0.3s
+         0       0         0   0.00%   0               inf                  inf        0      0      0      4127     2.6s
+ L       0       0         0   0.00%   0               0                  0.00%        0      0      0      5000     3.1s
+"""
+    assert study_script().root_lp_time(log) == 2.6
+
+
+def test_summary_counts_solved_runs_and_puts_the_others_at_the_limit():
+    script = study_script()
+    base = {"set": "s", "formulation": "f", "solver": "c", "nodes": 3, "build_time": 0.0, "verified": True,
+            "root_lp_time": None, "removed": None, "instance": "i", "load": "", "message": "",
+            "cols": 1}
+    records = [{**base, "status": "optimal", "solver_time": 1.0},
+               {**base, "status": "time_limit", "solver_time": 60.0, "verified": None}]
+    row = script.summary(records, 60.0).splitlines()[2]
+    assert "| 1/2 |" in row
+    assert f"{script.sgm([1.0, 60.0]):.2f}" in row

@@ -11,6 +11,7 @@ from puzzlebench.records import SolveOptions
 from puzzlebench.runner import build
 from puzzlebench.sets import get_set
 from puzzlebench.solvers.highs import solve_highs
+from puzzlebench.solver_configs import SHIPPED
 from puzzlebench.solvers.scip import solve_scip
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -32,9 +33,10 @@ def searched_model():
 
 
 def test_scip_takes_its_own_parameters(searched_model):
-    free = solve_scip(searched_model, SolveOptions(time_limit=20))
-    limited = solve_scip(searched_model, SolveOptions(time_limit=20, solver_options={"limits/nodes": 1,
-                                                                                          "presolving/maxrounds": 0}))
+    cp = SHIPPED["scip-cp"].options  # without the LP, the root node does not solve it
+    free = solve_scip(searched_model, SolveOptions(time_limit=20, solver_options=cp))
+    limited = solve_scip(searched_model, SolveOptions(time_limit=20, solver_options={
+        **cp, "limits/nodes": 1, "presolving/maxrounds": 0}))
     assert free.status == "optimal"
     assert limited.status != "optimal" and limited.nodes <= 1
 

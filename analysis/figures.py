@@ -43,7 +43,7 @@ MAX_FORMULATIONS = 7
 """Formulations drawn per panel (with the virtual best: at most 8 lines)."""
 SOLVER_ORDER = ("cbc", "highs", "scip", "scip-cp", "cpsat")
 LINESTYLES = ("-", "--", ":", "-.", (0, (5, 1, 1, 1, 1, 1)), (0, (1, 1)), (0, (8, 2)))
-MARKERS = ("o", "s", "^", "D", "v", "P", "X")
+MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")  # 8 against 7 styles: no pair repeats before 56 solvers
 VIRTUAL_BEST = "virtual best"
 VIRTUAL_BEST_STYLE = {"color": "black", "linestyle": "-", "linewidth": 2.0, "alpha": 0.35}
 KINDS = ("profiles", "ecdf", "scatter", "boxes", "scaling", "variability")

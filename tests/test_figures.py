@@ -132,3 +132,13 @@ def test_pdfs_embed_truetype_fonts(tmp_path, figures):
         _, pdf = save_figure(figures[0][2], tmp_path, "figure")
     data = pdf.read_bytes()
     assert b"/FontFile2" in data and b"/Type3" not in data
+
+
+def test_every_solver_of_a_large_grid_has_its_own_style():
+    """Nine configurations (the commercial study's) never share a line style and marker."""
+    from puzzlebench.analysis.figures import styles_for
+    solvers = ["cbc", "highs", "scip", "scip-cp", "cpsat", "gurobi", "xpress", "cplex", "copt"]
+    runs = pd.DataFrame({"puzzle": "sudoku", "formulation": "binary", "solver": solvers})
+    styles = styles_for(runs)
+    pairs = {(str(styles.solver_dashes[s]), styles.solver_markers[s]) for s in solvers}
+    assert len(pairs) == len(solvers)

@@ -74,6 +74,14 @@ def logged_size(patterns, empty_pattern, log: str) -> tuple[int | None, int | No
     return (int(found[1]), int(found[2])) if found else (None, None)
 
 
+def with_logged_size(result, patterns, empty_pattern):
+    """``result`` with its presolved size read from its log by :func:`logged_size` (a run that was
+    skipped or failed has no presolve to report)."""
+    if result.status not in ("skipped", "error"):
+        result.presolved_rows, result.presolved_cols = logged_size(patterns, empty_pattern, result.log)
+    return result
+
+
 def finite_or(values: np.ndarray, infinity: float) -> np.ndarray:
     """``values`` with +-inf replaced by +-``infinity`` (a solver's own spelling of no bound)."""
     return np.clip(values, -infinity, infinity)

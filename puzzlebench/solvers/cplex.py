@@ -31,7 +31,7 @@ from ..model import Model
 from ..records import SolveOptions, SolverResult
 from ..registry import solver
 from ._capture import captured_output
-from ._common import captured_solve, finished, finite_or, licence_limit, logged_size, rounded_solution, \
+from ._common import captured_solve, finished, finite_or, licence_limit, rounded_solution, with_logged_size, \
     time_limit_or_none
 
 _SIZE_LIMIT_ERROR = 1016  # CPXERR_RESTRICTED_VERSION
@@ -154,9 +154,7 @@ def _read_result(problem, integrality, run_time: float) -> SolverResult:
 
 
 def _with_presolved_size(result: SolverResult) -> SolverResult:
-    if result.status not in ("skipped", "error"):
-        result.presolved_rows, result.presolved_cols = logged_size(_PRESOLVED, _PRESOLVED_EMPTY, result.log)
-    return result
+    return with_logged_size(result, _PRESOLVED, _PRESOLVED_EMPTY)
 
 
 def solve_cplex_mps(path: str, options: SolveOptions) -> SolverResult:

@@ -32,7 +32,7 @@ from ..model import Model
 from ..records import SolveOptions, SolverResult
 from ..registry import solver
 from ._capture import captured_output
-from ._common import captured_solve, finished, finite_or, licence_limit, logged_size, rounded_solution, \
+from ._common import captured_solve, finished, finite_or, licence_limit, rounded_solution, with_logged_size, \
     time_limit_or_none
 
 _SIZE_LIMIT_ERROR = 120
@@ -152,9 +152,7 @@ def _read_result(xp, problem, integrality) -> SolverResult:
 
 
 def _with_presolved_size(result: SolverResult) -> SolverResult:
-    if result.status not in ("skipped", "error"):
-        result.presolved_rows, result.presolved_cols = logged_size(_PRESOLVED, _PRESOLVED_EMPTY, result.log)
-    return result
+    return with_logged_size(result, _PRESOLVED, _PRESOLVED_EMPTY)
 
 
 def solve_xpress_mps(path: str, options: SolveOptions) -> SolverResult:

@@ -242,6 +242,14 @@ def specs(shifts, measure: str = "time") -> dict[str, TableSpec]:
               Column("cpsat_sgm", "SGM\\\\[ms]", scale=MS), Column("ratio", "Ratio\\\\MIP/CP"),
               _count("mip_solved", "MIP\\\\solved"), _count("cpsat_solved", "CP\\\\solved"),
               _count("mip_instances", "Inst-\\\\ances")),), group=None, long=False),
+        "configurations_by_set": TableSpec(
+            f"Every configuration on each instance set: runs, solved, SGM of the {what} (shift "
+            f"{headline_shift}, unsolved at the limit), nodes and LP iterations (SGM, shift 100), median "
+            "root LP time (--: no LP). Bold: best per set.", "tab:configurations-by-set",
+            ((*CONFIG_COLUMNS, _count("runs", "Runs"), _count("solved", "Solved"),
+              Column(sgms[0].key, "SGM\\\\[ms]", scale=MS, best=True), _count("time_limit", "Time\\\\limit"),
+              Column("nodes_sgm_s100", "Nodes\\\\(SGM)"), Column("lp_iterations_sgm_s100", "LP iter.\\\\(SGM)"),
+              Column("root_lp_time_median", "Root LP\\\\[ms]", scale=MS)),), group="instance_set"),
         "best_vs_cpsat_by_set": TableSpec(
             f"Best MIP against best CP configuration per instance set (SGM of the {what}, shift "
             f"{headline_shift}).", "tab:best-vs-cp-by-set",

@@ -143,14 +143,39 @@ def scaling_section(omissions: list[str]) -> str:
             "set.yaml with at least 3 grid sizes), per set. Omitted:\n\n" + "\n".join(f"- {o}" for o in omissions))
 
 
+BY_SET_ROWS = 60
+"""The most rows the per-set configuration table may have to be printed in the summary."""
+
+
+def by_set_section(by_set: pd.DataFrame, shift: float, measure: str) -> str:
+    """Every configuration on each instance set: solved, SGM time, nodes, root LP time (the
+    whole table when it has at most :data:`BY_SET_ROWS` rows, else where to find it)."""
+    head = "## Every configuration per instance set\n\n"
+    if len(by_set) > BY_SET_ROWS:
+        return head + (f"{len(by_set)} rows, in `tables/configurations_by_set.md` (and .csv, .tex): per "
+                       "set and configuration the solved count, SGM time, nodes and root LP time.")
+    sgm = f"{measure}_sgm_s{shift:g}"
+    shown = pd.DataFrame({
+        "set": by_set["instance_set"], "formulation": by_set["formulation"], "configuration": by_set["solver"],
+        "solved": by_set["solved"].astype(str) + "/" + by_set["runs"].astype(str),
+        "SGM time (s)": by_set[sgm], "time limits": by_set["time_limit"],
+        "nodes (SGM)": by_set["nodes_sgm_s100"], "root LP (s, median)": by_set["root_lp_time_median"]})
+    return head + (f"SGM: shifted geometric mean of the {measure}, shift {shift:g} s, unsolved runs at the "
+                   "time limit (build time included); nodes: SGM with shift 100, the count at termination "
+                   "for unsolved runs; root LP: when the solver had its first LP relaxation solved, median "
+                   "over the runs (-- for configurations without an LP).\n\n" + markdown_table(shown))
+
+
 def summary_markdown(runs: pd.DataFrame, noise: pd.DataFrame | None, configurations: pd.DataFrame,
                      best: pd.DataFrame, tests: pd.DataFrame, shift: float, measure: str,
                      best_by_set: pd.DataFrame | None = None, findings: str = "",
-                     noise_factor: float = float("nan"), scaling_omissions=(), skipped: int = 0) -> str:
+                     noise_factor: float = float("nan"), scaling_omissions=(), skipped: int = 0,
+                     by_set: pd.DataFrame | None = None) -> str:
     """The whole summary.md text, the anomaly count first; ``shift`` is the headline SGM shift the
     ``best`` table used; ``findings`` the Markdown of :func:`~puzzlebench.analysis.paper.findings_markdown`;
     ``noise_factor`` the machine's noise (ratios within it are reported as within noise); ``skipped``
-    the number of runs not made."""
+    the number of runs not made; ``by_set`` the table of
+    :func:`~puzzlebench.analysis.tables.set_configuration_table` (:func:`by_set_section`)."""
     sections = [
         "# puzzlebench results summary",
         anomaly_section(runs, skipped),
@@ -173,6 +198,7 @@ def summary_markdown(runs: pd.DataFrame, noise: pd.DataFrame | None, configurati
             "solved none of its instances with 0 nodes stopped in the root node, typically before the root "
             "LP relaxation was solved (solved runs with 0 nodes were solved in the root node).\n\n"
             + markdown_table(best_by_set)]),
+        *([] if by_set is None or not len(by_set) else [by_set_section(by_set, shift, measure)]),
         "## Files\n\nTables (CSV, Markdown, LaTeX) in `tables/`, figures (PNG, PDF) in `figures/`; "
         "every statistic is defined in the docstrings of `puzzlebench.analysis`.",
     ]

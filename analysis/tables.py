@@ -45,7 +45,9 @@ def configuration_table(runs: pd.DataFrame, shifts=(0.01, 1, 10), measure: str =
     figure (unsolved runs with the count at termination).  ``root_share``:
     share of runs solved at the root node.  ``rows``/``cols``/``nonzeros``
     (the built model) and ``presolved_rows``/``presolved_cols``: means over the
-    runs reporting them.
+    runs reporting them.  ``root_lp_time_median``: the median of ``root_lp_time``
+    (when the solver had its root LP solved) over the runs reporting it; missing
+    for configurations that solve no LP.
     """
     by = [runs[k] for k in KEYS]
     counts = pd.DataFrame({"runs": 1, "solved": runs["solved"],
@@ -59,6 +61,8 @@ def configuration_table(runs: pd.DataFrame, shifts=(0.01, 1, 10), measure: str =
     sizes = ["rows", "cols", "nonzeros", "presolved_rows", "presolved_cols"]
     parts.append(runs[sizes].astype(float).assign(root_share=runs["root_solved"].astype(float))
                  .groupby(by, sort=True, dropna=False).mean()[["root_share", *sizes]])
+    parts.append(runs["root_lp_time"].astype(float).groupby(by, sort=True, dropna=False).median()
+                 .rename("root_lp_time_median"))
     table = pd.concat(parts, axis=1).rename_axis(KEYS).reset_index()
     count_columns = ["runs", "solved", *UNSOLVED_COUNTS, "skipped"]
     table = table.assign(skipped=table.get("skipped", 0))
@@ -227,6 +231,25 @@ def best_vs_reference_by_set(runs: pd.DataFrame, instance_times: pd.DataFrame, s
         return pd.DataFrame()
     table = pd.concat(parts, ignore_index=True)
     return table[["puzzle", "instance_set", *[c for c in table.columns if c not in ("puzzle", "instance_set")]]]
+
+
+SET_COLUMNS = ["runs", "solved", "time_limit", "error", "nodes_sgm_s100", "lp_iterations_sgm_s100",
+               "root_lp_time_median"]
+
+
+def set_configuration_table(runs: pd.DataFrame, shift: float, measure: str = "time") -> pd.DataFrame:
+    """Per instance set and configuration (formulation x solver): runs, solved, time limits and
+    errors, the SGM of ``measure`` with ``shift`` (unsolved runs at the limit), nodes and LP
+    iterations (SGM, shift 100) and the median root LP time, each as in
+    :func:`configuration_table` but over the set's runs alone."""
+    parts = [configuration_table(part, (shift,), measure).assign(instance_set=name)
+             for name, part in runs.groupby("instance_set", sort=True)]
+    if not parts:
+        return pd.DataFrame()
+    table = pd.concat(parts, ignore_index=True)
+    sgm = sgm_column(measure, shift)
+    return table[["puzzle", "instance_set", *CONFIG, "runs", "solved", sgm,
+                  *[c for c in SET_COLUMNS if c not in ("runs", "solved")]]]
 
 
 def headline_table(configurations: pd.DataFrame, instance_times: pd.DataFrame, sgm: str) -> pd.DataFrame:

@@ -49,6 +49,7 @@ class SolverResult:
     presolved_rows: int | None = None
     presolved_cols: int | None = None
     root_solved: bool | None = None
+    root_lp_time: float | None = None
     log: str = ""
 
     def __post_init__(self):
@@ -69,6 +70,9 @@ class RunRecord:
     configuration's name; ``solver_adapter`` the adapter it runs,
     ``solver_options`` its solver options as JSON text (``{}`` for none) and
     ``solver_kind`` the adapter's kind ("mip", or "cp" for the reference).
+    ``root_lp_time`` is when the solver had its first LP relaxation solved, in seconds, as the
+    adapter reads it (each adapter's docstring says from where); None for a solve without an LP
+    (CP-SAT, SCIP's CP configurations, presolve solving the model) or a solver that does not say.
     ``status`` "skipped" means the run was not made (reason in ``message``).
     """
 
@@ -95,6 +99,7 @@ class RunRecord:
     presolved_rows: int | None = None
     presolved_cols: int | None = None
     root_solved: bool | None = None
+    root_lp_time: float | None = None
     solution: list[list[int]] | None = None
     verified: bool | None = None
     violations: list[str] = field(default_factory=list)

@@ -60,6 +60,14 @@ SHIPPED = {config.name: config for config in (
     SolverConfig("scip-cp", "scip", {"emphasis": "cpsolver", "heuristics": "off"},
                  "SCIP with its CP-solver emphasis (no LP relaxation, depth-first search, conflict "
                  "analysis with restarts) and primal heuristics off"),
+    SolverConfig("scip-cp-norestart", "scip", {
+        "emphasis": "cpsolver", "heuristics": "off", "presolving/maxrestarts": 0,
+        "propagating/vbounds/freq": -1, "propagating/pseudoobj/freq": -1, "propagating/redcost/freq": -1,
+        "propagating/rootredcost/freq": -1, "propagating/dualfix/freq": -1, "misc/usesymmetry": 0},
+        "scip-cp without restarts (a SCIP restart presolves again and turns the conflicts learnt so far "
+        "into model rows, which slows every later node) and without the propagators that find nothing "
+        "on set-partitioning models with a constant objective (variable bounds, objective, reduced "
+        "cost, dual fixing, symmetry): one depth-first search with conflict analysis"),
     SolverConfig("highs-ipm", "highs", {"mip_lp_solver": "ipm"},
                  "HiGHS with the interior-point method for its MIP's LP relaxations"),
 )}

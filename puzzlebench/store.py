@@ -44,7 +44,7 @@ from .errors import PuzzleError
 from .provenance import Provenance
 from .records import RunContext, RunRecord
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: root_lp_time
 ROW_PARTS = (RunRecord, RunContext, Provenance)
 OUTCOMES = ("solved", "infeasible_proved", "wrong", "false_infeasible", "no_grid", "time_limit", "error",
             "skipped")

@@ -5,7 +5,10 @@ Config keys (see config.yaml): ``instance_sets`` (names or globs), ``formulation
 ``permutations``, ``time_limit``, ``threads``, ``results``, plus ``max_instances``
 (first N of each set, 0 = all), ``chunk_size`` (runs per job) and
 ``solver_configs`` (named solver configurations, see
-:mod:`puzzlebench.solver_configs`, which ``solvers`` may list beside adapters).
+:mod:`puzzlebench.solver_configs`, which ``solvers`` may list beside adapters) and
+``solver_formulations`` (solver name -> the formulations it runs, of those
+``formulations`` selects: a study of many configurations runs each only where it
+is worth its time; a solver not listed runs every selected formulation).
 Their types and ranges are ``puzzlebench/config.schema.yaml``.
 """
 
@@ -22,7 +25,8 @@ from .solver_configs import SolverConfig, check, declared, resolve
 
 DEFAULTS = {"formulations": "all", "solvers": ["cbc", "highs", "scip", "scip-cp", "cpsat"], "seeds": [0],
             "permutations": 0, "time_limit": 10.0, "threads": 1, "results": "results",
-            "max_instances": 0, "chunk_size": 50, "group_formulations": True, "solver_configs": {}}
+            "max_instances": 0, "chunk_size": 50, "group_formulations": True, "solver_configs": {},
+            "solver_formulations": {}}
 
 
 def settings(config: dict) -> dict:
@@ -86,9 +90,24 @@ def solver_configs(cfg: dict) -> dict[str, SolverConfig]:
     return chosen
 
 
+def solver_formulations(cfg: dict) -> dict[str, list[str]]:
+    """The config's ``solver_formulations``, checked: each key a known solver or configuration
+    (it need not be in ``solvers``, so that ``--config solvers=[...]`` can run part of a study),
+    each name a formulation some puzzle has."""
+    chosen = cfg.get("solver_formulations") or {}
+    configs = declared(cfg.get("solver_configs"))
+    for name, wanted in chosen.items():
+        try:
+            resolve(str(name), configs)
+        except PuzzleError as err:
+            raise PuzzleError(f"config solver_formulations: {err}") from None
+        _check_formulation_names(wanted)
+    return {name: [wanted] if isinstance(wanted, str) else list(wanted) for name, wanted in chosen.items()}
+
+
 def plan(config: dict) -> list[Job]:
     """Every job of the grid: sets x solvers x seeds x chunks, each job running all the
-    formulations the config selects for its set (or one of them, without
+    formulations the config selects for its set and solver (or one of them, without
     ``group_formulations``); a chunk holds about ``chunk_size`` runs.  A formulation's
     runs on puzzles it does not apply to (:attr:`FormulationInfo.applies`) cost no work:
     the job writes them as ``skipped`` records without building a model."""
@@ -96,6 +115,7 @@ def plan(config: dict) -> list[Job]:
     cfg = settings(config)
     configs = solver_configs(cfg)
     _check_formulation_names(cfg["formulations"])
+    restricted = solver_formulations(cfg)
     runs_per_instance = 1 + int(cfg["permutations"])
     common = {"permutations": int(cfg["permutations"]), "time_limit": float(cfg["time_limit"]),
               "threads": int(cfg["threads"]), "max_instances": int(cfg["max_instances"])}
@@ -105,25 +125,27 @@ def plan(config: dict) -> list[Job]:
         if cfg["max_instances"]:
             entries = entries[: int(cfg["max_instances"])]
         count = len(entries)
-        names = tuple(formulations_for(iset.puzzle, cfg["formulations"]))
-        if not count or not names:
-            continue
-        groups = [(names, "")] if cfg["group_formulations"] else [((name,), name) for name in names]
-        for group_names, group in groups:
-            infos = [get_formulation(iset.puzzle, name) for name in group_names]
-            runs = count * len(group_names) * runs_per_instance
-            chunks = max(1, min(count, math.ceil(runs / int(cfg["chunk_size"]))))
-            chunks = math.ceil(count / math.ceil(count / chunks))  # no empty chunk at the end
-            for chunk in range(chunks):
-                start, stop = chunk_bounds(count, chunk, chunks)
-                cells = [e.puzzle.shape[0] * e.puzzle.shape[1] for e in entries[start:stop]]
-                work = sum(n * runs_per_instance for n, e in zip(cells, entries[start:stop])
-                           for info in infos if info.applies(e.puzzle))
-                for solver in configs.values():
+        selected = tuple(formulations_for(iset.puzzle, cfg["formulations"]))
+        for solver in configs.values():
+            names = tuple(n for n in selected if solver.name not in restricted or n in restricted[solver.name])
+            if not count or not names:
+                continue
+            groups = [(names, "")] if cfg["group_formulations"] else [((name,), name) for name in names]
+            for group_names, group in groups:
+                infos = [get_formulation(iset.puzzle, name) for name in group_names]
+                runs = count * len(group_names) * runs_per_instance
+                chunks = max(1, min(count, math.ceil(runs / int(cfg["chunk_size"]))))
+                chunks = math.ceil(count / math.ceil(count / chunks))  # no empty chunk at the end
+                for chunk in range(chunks):
+                    start, stop = chunk_bounds(count, chunk, chunks)
+                    cells = [e.puzzle.shape[0] * e.puzzle.shape[1] for e in entries[start:stop]]
+                    work = sum(n * runs_per_instance for n, e in zip(cells, entries[start:stop])
+                               for info in infos if info.applies(e.puzzle))
                     for seed in cfg["seeds"]:
-                        jobs.append(Job(iset.name, group_names, solver.name, int(seed), chunk, chunks, group=group,
-                                        instances=stop - start, work=work, max_cells=max(cells, default=0),
-                                        adapter=solver.adapter, solver_options=dict(solver.options), **common))
+                        jobs.append(Job(iset.name, group_names, solver.name, int(seed), chunk, chunks,
+                                        group=group, instances=stop - start, work=work,
+                                        max_cells=max(cells, default=0), adapter=solver.adapter,
+                                        solver_options=dict(solver.options), **common))
     return jobs
 
 

@@ -5,11 +5,9 @@ studies/hard-sudoku.yaml, with its limit and presets, one solve at a time.
     python studies/hard_sudoku.py                      # every pair; records to results/hard-sudoku/study.jsonl
     python studies/hard_sudoku.py --summary-only       # the summary from the records already there
 
-A configuration name is looked up in the yaml's ``solver_configs`` (adapter + options, passed
+A configuration name is looked up in :data:`PRESETS` and the yaml's ``solver_configs`` (adapter + options, passed
 as ``SolveOptions.solver_options``), else it is a registered solver.  Every record is a
-RunRecord plus ``set``, ``solver_adapter``, ``solver_options``, ``root_lp_time`` (HiGHS: the
-time of the first branch-and-bound log line with LP iterations, i.e. when the root LP was
-solved; None for configurations without LP or when not logged), ``removed`` (the candidates
+RunRecord (``root_lp_time`` included) plus ``set``, ``removed`` (the candidates
 each propagation rule removed) and the machine's load when the run ended.  The summary
 (results/hard-sudoku/study.md) has, per set x configuration: solved count, shifted geometric
 mean of the solve time (shift 1 s, unsolved runs at the limit, build time included), median
@@ -38,28 +36,23 @@ from puzzlebench.sets import get_set  # noqa: E402
 from puzzlebench.solver_configs import check, declared, resolve  # noqa: E402
 from puzzlebench.worker import SolverProcess  # noqa: E402
 
-_HIGHS_ROW = re.compile(r"^\s*[A-Z]?\s+\d+\s+\d+\s+\d+\s+[\d.]+%.*?\s(\d+)\s+([\d.]+)s\s*$")
 SHIFT = 1.0
+PRESETS = {  # beside the study's configurations: HiGHS without the sub-MIPs it stalled in after the root
+    "highs-ipm-noheur": {"solver": "highs", "options": {"mip_lp_solver": "ipm", "mip_heuristic_run_rens": False,
+                                                        "mip_heuristic_run_rins": False}},
+}
 PAIRS = [  # in this order; `sets` limits a pair to some of the sets, `max_instances` to the first N of each
     {"formulation": "propagated-subsets", "solver": "cpsat"},
     {"formulation": "propagated-alldiff", "solver": "cpsat"},
     {"formulation": "propagated-alldiff", "solver": "scip-alldiff"},
     {"formulation": "propagated-subsets", "solver": "scip-cp"},
+    {"formulation": "propagated-subsets", "solver": "scip-cp-norestart"},
     {"formulation": "propagated-subsets", "solver": "highs-ipm-noheur", "sets": ["sudoku/blank65-36"]},
     {"formulation": "propagated-subsets", "solver": "highs-ipm-noheur", "sets": ["sudoku/frisch25"],
      "max_instances": 3},
     {"formulation": "cp-natural", "solver": "cpsat"},
 ]
 _HANDLER = re.compile(r"alldiff: (\d+) calls, ([\d.]+) s, (\d+) values removed")
-
-
-def root_lp_time(log: str) -> float | None:
-    """HiGHS: the time column of the first branch-and-bound line that shows LP iterations."""
-    for line in log.splitlines():
-        found = _HIGHS_ROW.match(line)
-        if found and int(found[1]) > 0:
-            return float(found[2])
-    return None
 
 
 def load() -> str:
@@ -69,16 +62,14 @@ def load() -> str:
 
 
 def run_pairs(study: dict, out: Path) -> None:
-    configs = declared(study.get("solver_configs"))
+    configs = declared({**PRESETS, **(study.get("solver_configs") or {})})
     done = {(r["set"], r["instance"], r["formulation"], r["solver"]) for r in read(out)}
     with SolverProcess() as process, out.open("a") as sink:
         for pair in study["pairs"]:
             name = pair["solver"]
             config = resolve(name, configs)
             check(config)
-            adapter = config.adapter
-            options = SolveOptions(time_limit=float(study["time_limit"]), threads=int(study["threads"]),
-                                   seed=0, solver_options=dict(config.options))
+            options = SolveOptions(time_limit=float(study["time_limit"]), threads=int(study["threads"]), seed=0)
             for set_name in pair.get("sets", study["instance_sets"]):
                 entries = get_set(set_name).entries()[: pair.get("max_instances") or None]
                 for entry in entries:
@@ -86,13 +77,11 @@ def run_pairs(study: dict, out: Path) -> None:
                     if key in done:
                         continue
                     built = build(entry.puzzle, pair["formulation"])
-                    result, rounds, wall = solve_model(built.model, adapter, options, process)
-                    record = _record(entry.puzzle, pair["formulation"], adapter, options, entry.name, built,
+                    result, rounds, wall = solve_model(built.model, config, options, process)
+                    record = _record(entry.puzzle, pair["formulation"], config, options, entry.name, built,
                                      result, rounds, wall).to_dict()
-                    record.update(set=set_name, solver=name, solver_adapter=adapter,
-                                  solver_options=json.dumps(options.solver_options),
-                                  root_lp_time=root_lp_time(result.log) if adapter == "highs" else None,
-                                  removed=built.model.presolve_info.get("removed"), load=load(), solution=None)
+                    record.update(set=set_name, removed=built.model.presolve_info.get("removed"), load=load(),
+                                  solution=None)
                     sink.write(json.dumps(record) + "\n")
                     sink.flush()
                     print(f"{set_name} {entry.name} {pair['formulation']} {name}: {record['status']} "

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 
 import matplotlib
 import numpy as np
@@ -20,8 +21,10 @@ from puzzlebench.analysis.stats import (holm, performance_profile, performance_r
                                         shifted_geometric_mean, virtual_best)
 from puzzlebench.analysis.formatting import markdown_table
 from puzzlebench.analysis.latex import Column, TableSpec, latex_document_table
+from puzzlebench.analysis.report import by_set_section
 from puzzlebench.analysis.tables import (best_vs_reference_by_set, best_vs_reference_table, configuration_table,
-                                         ratio_table, scaling_omissions, scaling_runs, scaling_table)
+                                         ratio_table, scaling_omissions, scaling_runs, scaling_table,
+                                         set_configuration_table)
 from puzzlebench.cli import main
 from puzzlebench.store import frame_from_rows, table_from_rows
 
@@ -311,6 +314,31 @@ def test_best_against_cpsat_per_set_says_why():
         assert row.mip_sgm == pytest.approx(mip.min())
 
 
+def test_every_configuration_per_set_with_its_root_lp_time():
+    rows = [timed(t, instance=f"p{i}", instance_set=name, formulation="binary", solver=solver,
+                  root_lp_time=root, nodes=nodes, status=status, verified=None if status != "optimal" else True)
+            for name, t in (("sudoku/a", 1.0), ("sudoku/b", 4.0))
+            for solver, root in (("highs", 0.5), ("cpsat", None))
+            for i, (status, nodes) in enumerate((("optimal", 100), ("time_limit", 10000)))]
+    rows[1]["root_lp_time"] = 1.5  # highs on sudoku/a: roots 0.5 and 1.5, median 1.0
+    table = set_configuration_table(prepare_runs(store_of(rows)), 1.0).set_index(["instance_set", "solver"])
+    assert list(table.index) == [("sudoku/a", "cpsat"), ("sudoku/a", "highs"), ("sudoku/b", "cpsat"),
+                                 ("sudoku/b", "highs")]
+    assert table.loc[("sudoku/a", "highs"), "root_lp_time_median"] == pytest.approx(1.0)
+    assert table.loc[("sudoku/b", "highs"), "root_lp_time_median"] == pytest.approx(0.5)
+    assert table["root_lp_time_median"].xs("cpsat", level="solver").isna().all()
+    assert (table["solved"] == 1).all() and (table["time_limit"] == 1).all()
+    expected = math.exp((math.log(4.0 + 1) + math.log(TIME_LIMIT + 1)) / 2) - 1  # unsolved at the limit
+    assert table.loc[("sudoku/b", "highs"), "time_sgm_s1"] == pytest.approx(expected)
+    assert table.loc[("sudoku/a", "highs"), "nodes_sgm_s100"] == pytest.approx(
+        math.exp((math.log(200) + math.log(10100)) / 2) - 100)
+    section = by_set_section(table.reset_index(), 1.0, "time")
+    assert "1/2" in section and "root LP (s, median)" in section
+    assert section.count("\n| sudoku/") == 4
+    assert "rows, in `tables/configurations_by_set.md`" in by_set_section(
+        pd.concat([table.reset_index()] * 16), 1.0, "time")
+
+
 def test_text_tables_escape_and_mark_missing_values():
     table = pd.DataFrame({"time_sgm": [1.23456, np.nan, 123456.0], "name": ["a_b", "c", None]})
     spec = TableSpec("c", "tab:t", ((Column("time_sgm", "SGM [ms]", scale=1000), Column("name", "Name", "text")),),
@@ -335,7 +363,7 @@ def synthetic_output(tmp_path_factory):
 def test_every_table_and_figure_from_the_synthetic_store(synthetic_output):
     out, paths = synthetic_output
     for name in ("configurations", "ratios", "scaling_exponents", "variability", "wilcoxon", "best_vs_cpsat",
-                 "best_vs_cpsat_by_set"):
+                 "best_vs_cpsat_by_set", "configurations_by_set"):
         for suffix in ("csv", "md", "tex"):
             assert (out / "tables" / f"{name}.{suffix}").stat().st_size > 0
     names = {kind: ("sudoku", "takuzu") for kind in KINDS}

@@ -48,16 +48,20 @@ def test_highs_takes_its_own_options_and_refuses_unknown_ones(searched_model):
     assert wrong.status == "error" and "no_such_option" in wrong.message
 
 
-def test_root_lp_time_is_the_first_logged_row_with_lp_iterations():
-    log = """
-        Nodes      |    B&B Tree     |            Objective Bounds              |  Dynamic Constraints |       Work
-Src  Proc. InQueue |  Leaves   Expl. | BestBound       BestSol              Gap |   Cuts   InLp Confl. | LpIters     Time
-
-         0       0         0   0.00%   0               inf                  inf        0      0      0         0     0.3s
-         0       0         0   0.00%   0               inf                  inf        0      0      0      4127     2.6s
- L       0       0         0   0.00%   0               0                  0.00%        0      0      0      5000     3.1s
-"""
-    assert study_script().root_lp_time(log) == 2.6
+def test_the_script_runs_its_pairs_into_records_with_the_configurations_name(tmp_path):
+    script = study_script()
+    study = {"instance_sets": ["sudoku/seed"], "time_limit": 20, "threads": 1,
+             "pairs": [{"formulation": "propagated-subsets", "solver": "scip-cp-norestart", "max_instances": 1},
+                       {"formulation": "propagated-subsets", "solver": "highs-ipm-noheur", "max_instances": 1}]}
+    out = tmp_path / "study.jsonl"
+    script.run_pairs(study, out)
+    records = script.read(out)
+    assert [(r["solver"], r["solver_adapter"]) for r in records] == [("scip-cp-norestart", "scip"),
+                                                                     ("highs-ipm-noheur", "highs")]
+    assert all(r["status"] == "optimal" and r["verified"] for r in records)
+    assert '"mip_lp_solver": "ipm"' in records[1]["solver_options"]
+    script.run_pairs(study, out)  # records already there are not run again
+    assert len(script.read(out)) == 2
 
 
 def test_summary_counts_solved_runs_and_puts_the_others_at_the_limit():

@@ -77,6 +77,26 @@ def test_scip_cp_is_the_shipped_configuration_with_scips_own_cp_settings():
     assert record.solver == "scip-cp" and record.solver_adapter == "scip" and record.status == "optimal"
 
 
+def _shipped_cases():
+    from puzzlebench.puzzles import PUZZLE_NAMES
+    from puzzlebench.registry import formulations
+    return [(config, puzzle, f.name) for config in sorted(SHIPPED) for puzzle in PUZZLE_NAMES
+            for f in formulations(puzzle)]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("config, puzzle, formulation", _shipped_cases())
+def test_every_shipped_configuration_solves_every_formulation_of_a_small_puzzle(config, puzzle, formulation):
+    from puzzlebench.sets import get_set
+    entry = get_set(f"{puzzle}/seed").entries()[0]
+    record = run(entry.puzzle, formulation, config, SolveOptions(time_limit=60), instance=entry.name)
+    if record.status == "skipped":  # the formulation does not apply to this puzzle (its message says why)
+        assert record.message
+        return
+    assert record.solver == config and record.status == "optimal", record.message
+    assert record.verified, record.violations
+
+
 def test_cli_values_read_as_yaml_scalars_and_the_configuration_round_trips_through_the_job():
     assert parse_option("lp/solvefreq=-1") == ("lp/solvefreq", -1)
     assert parse_option("mip_lp_solver=ipm") == ("mip_lp_solver", "ipm")
@@ -174,3 +194,12 @@ def test_study_with_configurations_runs_through_the_workflow(tmp_path):
     assert not best["mip_best"].str.contains("cpsat").any()
     figures = list((tmp_path / "results/figures").rglob("*.png"))
     assert figures
+
+
+def test_solvers_verb_lists_every_shipped_configuration_in_aligned_columns(capsys):
+    assert main(["solvers"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    names = [line.split()[0] for line in lines]
+    assert set(SHIPPED) <= set(names)
+    width = max(map(len, names))
+    assert all(line[width] == " " and line[width + 1] != " " for line in lines)  # kind starts in one column

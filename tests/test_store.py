@@ -22,7 +22,7 @@ from puzzlebench.puzzles import Sudoku
 from puzzlebench.records import RunContext, RunRecord, SolveOptions
 from puzzlebench.runner import run
 from puzzlebench.sets import get_set
-from puzzlebench.store import ANOMALIES, SCHEMA, frame_from_rows, gather, read_store
+from puzzlebench.store import ANOMALIES, SCHEMA, SCHEMA_VERSION, frame_from_rows, gather, read_store
 from puzzlebench.workflow import plan
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -117,7 +117,7 @@ def test_schema_is_typed_and_csv_reads_like_parquet(tmp_path):
     from puzzlebench.provenance import Provenance
     assert SCHEMA.names == [f.name for part in (RunRecord, RunContext, Provenance) for f in fields(part)] + [
         "outcome", "schema_version"]                                  # a new record field is a new column
-    assert set(table["schema_version"].to_pylist()) == {1}
+    assert set(table["schema_version"].to_pylist()) == {SCHEMA_VERSION}
     parquet, csv = read_store(tmp_path / "runs.parquet"), read_store(tmp_path / "runs.csv")
     assert list(parquet.columns) == list(csv.columns) == SCHEMA.names
     pd.testing.assert_frame_equal(parquet, csv)

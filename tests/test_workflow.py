@@ -137,6 +137,22 @@ def test_plan_without_grouping_has_one_job_per_formulation():
         settings({**config, "group_formulations": "maybe"})
 
 
+def test_solver_formulations_restrict_a_solver_to_its_formulations():
+    config = {"instance_sets": ["sudoku/seed"], "formulations": {"sudoku": ["binary", "propagated"]},
+              "solvers": ["highs", "cpsat"], "solver_formulations": {"cpsat": ["propagated"]}}
+    by_solver = {job.solver: job.formulations for job in plan(config)}
+    assert by_solver == {"highs": ("binary", "propagated"), "cpsat": ("propagated",)}
+    single = plan({**config, "group_formulations": False})
+    assert sorted((j.solver, j.formulations) for j in single) == [
+        ("cpsat", ("propagated",)), ("highs", ("binary",)), ("highs", ("propagated",))]
+    assert plan({**config, "solver_formulations": {"scip": ["binary"]}}) == plan(
+        {**config, "solver_formulations": {}})  # a solver not run restricts nothing
+    with pytest.raises(PuzzleError, match="solver_formulations: unknown solver"):
+        plan({**config, "solver_formulations": {"scipp": ["binary"]}})
+    with pytest.raises(PuzzleError, match="unknown formulation 'binry'"):
+        plan({**config, "solver_formulations": {"cpsat": "binry"}})
+
+
 def test_plan_rejects_unknown_formulation_names():
     with pytest.raises(PuzzleError, match="unknown formulation 'binry'"):
         plan({"instance_sets": ["*/seed"], "formulations": ["binary", "binry"]})

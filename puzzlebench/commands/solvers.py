@@ -37,9 +37,10 @@ def run(args) -> int:
     if args.json:
         print(json.dumps(items, indent=1))
         return 0
+    width = max(len(s["name"]) for s in items)
     for s in items:
         what = s["description"] if s["adapter"] == s["name"] else \
             f"= {s['adapter']} {json.dumps(s['options'], sort_keys=True)}: {s['description']}"
         version = s["version"] if s["installed"] else "NOT INSTALLED"
-        print(f"{s['name']:9} {s['kind']:4} {version:32} {what}")
+        print(f"{s['name']:{width}} {s['kind']:4} {version:32} {what}")
     return 0

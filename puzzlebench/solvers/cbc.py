@@ -23,7 +23,8 @@ solution file ("Optimal", "Infeasible", "Integer infeasible", "Stopped on
 time", ...).  The primal bound is the objective of the returned point; the
 dual bound is the log's "Lower bound" when CBC stopped early, the optimum when
 it finished.  ``root_solved`` means the solve completed with no node after the
-root.
+root.  ``root_lp_time`` is the time of the first "LP Optimal ... Time: T s" line (the
+root LP relaxation, before CBC's preprocessing; None in builds that do not log it).
 
 Options: ``threads`` above 1 sets CBC's (non-deterministic) parallel
 branch-and-bound; 1 keeps the serial code.  Both CLP's ``randomSeed`` and
@@ -59,6 +60,7 @@ from ._common import finished, rounded_solution, time_limit_or_none
 _PROCESSED_LINE = re.compile(r"Processed model: (\d+) rows, (\d+) cols"
                              r"|Cgl0004I processed model has (\d+) rows, (\d+) columns")
 _TOTAL_TIME_LINE = re.compile(r"Total time \(Wallclock seconds\):\s*([0-9.eE+-]+)")
+_FIRST_LP_LINE = re.compile(r"LP Optimal\b.*?Time:\s*([0-9.eE+-]+)s")
 _NODES_LINE = re.compile(r"^Enumerated nodes:\s*(\d+)", re.MULTILINE)
 _ITERATIONS_LINE = re.compile(r"^Total iterations:\s*(\d+)", re.MULTILINE)
 _LOWER_BOUND_LINE = re.compile(r"^Lower bound:\s*([0-9.eE+-]+)", re.MULTILINE)
@@ -93,6 +95,12 @@ def presolved_size(log: str) -> tuple[int | None, int | None]:
 def logged_time(log: str) -> float | None:
     """The total wall-clock time CBC reports at the end of its log."""
     found = _TOTAL_TIME_LINE.search(log)
+    return float(found[1]) if found else None
+
+
+def root_lp_time(log: str) -> float | None:
+    """The time of the first "LP Optimal ... Time: T s" line (CBC's root LP), None when not logged."""
+    found = _FIRST_LP_LINE.search(log)
     return float(found[1]) if found else None
 
 
@@ -202,6 +210,7 @@ def _result(log: str, header: str, x: np.ndarray, integrality, objective) -> Sol
     result.lp_iterations = logged_count(_ITERATIONS_LINE, log) or 0
     result.solver_time = logged_time(log)
     result.presolved_rows, result.presolved_cols = presolved_size(log)
+    result.root_lp_time = root_lp_time(log)
     result.root_solved = finished(status) and result.nodes == 0
     lower = _LOWER_BOUND_LINE.search(log)
     if status == "optimal":

@@ -4,7 +4,8 @@ Figures: ``nodes`` is HiGHS's ``mip_node_count``, which counts the root node
 (1 when the root solved the model, 0 when presolve did); ``lp_iterations`` is
 ``simplex_iteration_count``; ``solver_time`` is the growth of ``getRunTime()``
 across the ``run()``; the presolved size is parsed from the first "Presolve
-reductions" line of the log ("Reduced to empty" gives 0 rows, 0 columns).  ``root_solved`` means the solve completed
+reductions" line of the log ("Reduced to empty" gives 0 rows, 0 columns); ``root_lp_time`` is the
+time column of the first branch-and-bound log line with LP iterations (:func:`root_lp_time`).  ``root_solved`` means the solve completed
 with ``mip_node_count <= 1``, that is without branching.
 
 Solver options (``SolveOptions.solver_options``) go to ``setOptionValue`` after
@@ -32,6 +33,7 @@ from ._capture import captured_output
 from ._common import captured_solve, finished, rounded_solution, time_limit_or_none
 
 _PRESOLVE_LINE = re.compile(r"Presolve reductions: rows (\d+)\(-?\d+\); columns (\d+)\(")
+_TREE_LINE = re.compile(r"^\s*[A-Z]?\s+\d+\s+\d+\s+\d+\s+[\d.]+%.*?\s(\d+)\s+([\d.]+)s\s*$", re.MULTILINE)
 _scheduler_threads: int | None = None  # the thread count of the scheduler this module set up
 _instance: tuple[int, object] | None = None  # (pid, Highs) reused by this process's solves
 
@@ -90,7 +92,17 @@ def run_highs(load: Callable, options: SolveOptions) -> SolverResult:
     """
     result = captured_solve(lambda: _solve(load, options), options)
     result.presolved_rows, result.presolved_cols = presolved_size(result.log)
+    result.root_lp_time = root_lp_time(result.log)
     return result
+
+
+def root_lp_time(log: str) -> float | None:
+    """When the root LP was solved: the time column (seconds since the run began) of the first
+    branch-and-bound log line with LP iterations; None when no such line was logged."""
+    for found in _TREE_LINE.finditer(log):
+        if int(found[1]) > 0:
+            return float(found[2])
+    return None
 
 
 def _load_arrays(highs, model: Model) -> np.ndarray:

@@ -11,7 +11,9 @@ counts the root as node 1); ``lp_iterations`` is ``getNLPIterations()``;
 ``solver_time`` is ``getSolvingTime()`` (presolving included, wall clock);
 the presolved size is the transformed problem's, read right after presolving
 (0 rows, 0 columns when presolve solved the model, None when presolve proved
-it infeasible).  ``root_solved`` means the solve completed in presolve or with
+it infeasible).  ``root_lp_time`` is the statistics' "First LP Time" (the
+simplex time of the root's first LP; None when no LP was solved, as in ``scip-cp``).
+``root_solved`` means the solve completed in presolve or with
 at most the root node processed (some SCIP versions count a node even when
 presolve solved the model, so presolve is checked separately).
 
@@ -186,9 +188,30 @@ def _solve(load: Callable, options: SolveOptions) -> SolverResult:
         presolved_size = (0, 0) if result.status == "optimal" else (None, None)
     result.presolved_rows, result.presolved_cols = presolved_size
     result.root_solved = finished(result.status) and (solved_in_presolve or result.nodes <= 1)
+    result.root_lp_time = first_lp_time(scip) if result.lp_iterations else None
     if options.threads > 1:
         result.message += f"; threads={options.threads} not used: SCIP solves single-threaded"
     return result
+
+
+def first_lp_time(scip) -> float | None:
+    """The "First LP Time" of SCIP's statistics (PySCIPOpt has no getter for it)."""
+    import json
+    import os
+    import tempfile
+    handle, path = tempfile.mkstemp(suffix=".json")
+    os.close(handle)
+    try:
+        with captured_output():
+            scip.writeStatisticsJson(path)
+        with open(path) as stream:
+            root = json.load(stream).get("root", {})
+    except (OSError, ValueError):
+        return None
+    finally:
+        os.unlink(path)
+    value = root.get("first_lp_time")
+    return float(value) if value is not None else None
 
 
 def _read_result(scip, variables: list) -> SolverResult:

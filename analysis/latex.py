@@ -242,6 +242,13 @@ def specs(shifts, measure: str = "time") -> dict[str, TableSpec]:
               Column("cpsat_sgm", "SGM\\\\[ms]", scale=MS), Column("ratio", "Ratio\\\\MIP/CP"),
               _count("mip_solved", "MIP\\\\solved"), _count("cpsat_solved", "CP\\\\solved"),
               _count("mip_instances", "Inst-\\\\ances")),), group=None, long=False),
+        "best_vs_cpsat_hardest": TableSpec(
+            f"Best MIP against best CP configuration on each set's hardest tenth of instances (those on "
+            f"which CP is slowest; SGM of the {what}, shift {headline_shift}).", "tab:best-vs-cp-hardest",
+            ((_config("instance_set", "Set"), _count("instances_kept", "Inst-\\\\ances"),
+              _config("mip_best", "MIP best"), Column("mip_sgm", "SGM\\\\[ms]", scale=MS),
+              _config("cpsat_best", "CP best"), Column("cpsat_sgm", "SGM\\\\[ms]", scale=MS),
+              Column("ratio", "Ratio\\\\MIP/CP")),), group=None, long=False),
         "configurations_by_set": TableSpec(
             f"Every configuration on each instance set: runs, solved, SGM of the {what} (shift "
             f"{headline_shift}, unsolved at the limit), nodes and LP iterations (SGM, shift 100), median "

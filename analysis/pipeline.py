@@ -16,9 +16,9 @@ from .significance import wilcoxon_table
 from .reference import reference_solvers
 from .latex import specs
 from .paper import findings, findings_markdown, noise_factor, write_paper
-from .tables import (best_vs_reference_by_set, best_vs_reference_table, configuration_table, headline_table,
-                     instance_spreads, ratio_table, scaling_omissions, scaling_runs, scaling_table,
-                     set_configuration_table, sgm_column, variability_table)
+from .tables import (best_vs_reference_by_set, best_vs_reference_hardest, best_vs_reference_table,
+                     configuration_table, headline_table, instance_spreads, ratio_table, scaling_omissions,
+                     scaling_runs, scaling_table, set_configuration_table, sgm_column, variability_table)
 
 
 def read_noise(path) -> pd.DataFrame | None:
@@ -61,6 +61,7 @@ def run_analysis(runs_path, out_dir, noise_path=None, shifts=(0.01, 1, 10),
     best = best_vs_reference_table(configurations, per_instance, headline, reference)
     best_by_set = best_vs_reference_by_set(runs, per_instance, shifts, time_measure, headline, reference)
     by_set = set_configuration_table(runs, shifts[0], time_measure)
+    hardest = best_vs_reference_hardest(runs, per_instance, shifts, time_measure, headline, reference)
     tests = wilcoxon_table(per_instance)
 
     headline_rows = headline_table(configurations, per_instance, headline)
@@ -68,7 +69,8 @@ def run_analysis(runs_path, out_dir, noise_path=None, shifts=(0.01, 1, 10),
     layouts = specs(shifts, time_measure)
     written = {"headline": headline_rows, "configurations": configurations, "scaling_exponents": scaling,
                "variability": variability_table(spreads), "wilcoxon": tests, "best_vs_cpsat": best,
-               "best_vs_cpsat_by_set": best_by_set, "configurations_by_set": by_set}
+               "best_vs_cpsat_by_set": best_by_set, "configurations_by_set": by_set,
+               "best_vs_cpsat_hardest": hardest}
     paths = write_table(ratio_table(runs, configurations, shifts, time_measure), tables_dir, "ratios",
                         layouts["ratios"], ".2f")
     for name, table in written.items():
@@ -84,5 +86,6 @@ def run_analysis(runs_path, out_dir, noise_path=None, shifts=(0.01, 1, 10),
     summary = out_dir / "summary.md"
     summary.write_text(summary_markdown(runs, noise, configurations, best, tests, shifts[0], time_measure,
                                         best_by_set, findings_markdown(items, noise_level), noise_level,
-                                        scaling_omissions(runs, ladders), skipped=len(skipped), by_set=by_set))
+                                        scaling_omissions(runs, ladders), skipped=len(skipped), by_set=by_set,
+                                        hardest=hardest))
     return [*paths, summary]

@@ -170,12 +170,13 @@ def summary_markdown(runs: pd.DataFrame, noise: pd.DataFrame | None, configurati
                      best: pd.DataFrame, tests: pd.DataFrame, shift: float, measure: str,
                      best_by_set: pd.DataFrame | None = None, findings: str = "",
                      noise_factor: float = float("nan"), scaling_omissions=(), skipped: int = 0,
-                     by_set: pd.DataFrame | None = None) -> str:
+                     by_set: pd.DataFrame | None = None, hardest: pd.DataFrame | None = None) -> str:
     """The whole summary.md text, the anomaly count first; ``shift`` is the headline SGM shift the
     ``best`` table used; ``findings`` the Markdown of :func:`~puzzlebench.analysis.paper.findings_markdown`;
     ``noise_factor`` the machine's noise (ratios within it are reported as within noise); ``skipped``
     the number of runs not made; ``by_set`` the table of
-    :func:`~puzzlebench.analysis.tables.set_configuration_table` (:func:`by_set_section`)."""
+    :func:`~puzzlebench.analysis.tables.set_configuration_table` (:func:`by_set_section`); ``hardest``
+    that of :func:`~puzzlebench.analysis.tables.best_vs_reference_hardest`."""
     sections = [
         "# puzzlebench results summary",
         anomaly_section(runs, skipped),
@@ -198,6 +199,13 @@ def summary_markdown(runs: pd.DataFrame, noise: pd.DataFrame | None, configurati
             "solved none of its instances with 0 nodes stopped in the root node, typically before the root "
             "LP relaxation was solved (solved runs with 0 nodes were solved in the root node).\n\n"
             + markdown_table(best_by_set)]),
+        *([] if hardest is None or not len(hardest) else [
+            "## The hardest tenth of each set against CP-SAT\n\n"
+            "The best-vs-CP-SAT comparison per set over the tenth of its instances (at least one) on which "
+            "CP-SAT is slowest (its best configuration's time), where a better model should show most.\n\n"
+            + markdown_table(hardest[["puzzle", "instance_set", "instances_kept", "instances_in_set", "mip_best",
+                                      "mip_sgm", f"{REFERENCE_SOLVER}_best", f"{REFERENCE_SOLVER}_sgm", "ratio",
+                                      "mip_solved", f"{REFERENCE_SOLVER}_solved"]])]),
         *([] if by_set is None or not len(by_set) else [by_set_section(by_set, shift, measure)]),
         "## Files\n\nTables (CSV, Markdown, LaTeX) in `tables/`, figures (PNG, PDF) in `figures/`; "
         "every statistic is defined in the docstrings of `puzzlebench.analysis`.",

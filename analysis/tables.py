@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from .outcomes import CONFIG, REFERENCE_SOLVER
+from .outcomes import CONFIG, INSTANCE, REFERENCE_SOLVER
 from .stats import grouped_sgm, power_law_fit, spread, virtual_best
 
 COUNT_SHIFT = 100
@@ -231,6 +231,41 @@ def best_vs_reference_by_set(runs: pd.DataFrame, instance_times: pd.DataFrame, s
         return pd.DataFrame()
     table = pd.concat(parts, ignore_index=True)
     return table[["puzzle", "instance_set", *[c for c in table.columns if c not in ("puzzle", "instance_set")]]]
+
+
+HARDEST_SHARE = 0.1
+"""The share of each set's instances, the slowest for the reference, that the hardest-instances table keeps."""
+
+
+def hardest_instances(instance_times: pd.DataFrame, reference, share: float = HARDEST_SHARE) -> pd.DataFrame:
+    """Per instance set, the ``share`` of its instances (at least one) on which the reference side
+    is slowest: hardness = the instance's smallest mean time over the reference configurations
+    (solvers in ``reference``); ties broken by instance name.  The rows are INSTANCE keys."""
+    ref = instance_times[instance_times["solver"].isin(list(reference))]
+    if not len(ref):
+        return pd.DataFrame(columns=INSTANCE)
+    hardness = ref.groupby(INSTANCE, sort=True, dropna=False)["time"].min().rename("hardness").reset_index()
+    hardness = hardness.sort_values(["instance_set", "hardness", "instance", "permutation"],
+                                    ascending=[True, False, True, True], kind="stable")
+    keep = hardness.groupby("instance_set", sort=True).cumcount() < np.ceil(
+        share * hardness.groupby("instance_set")["instance"].transform("size"))
+    return hardness[keep][INSTANCE].reset_index(drop=True)
+
+
+def best_vs_reference_hardest(runs: pd.DataFrame, instance_times: pd.DataFrame, shifts, measure: str,
+                              sgm: str, reference, share: float = HARDEST_SHARE) -> pd.DataFrame:
+    """:func:`best_vs_reference_by_set` over each set's hardest ``share`` of instances for the
+    reference side (:func:`hardest_instances`), with ``instances_kept`` of ``instances_in_set``:
+    whether a better model brings a MIP solver level with CP where CP itself works hardest."""
+    hard = hardest_instances(instance_times, reference, share)
+    if not len(hard):
+        return pd.DataFrame()
+    chosen = runs.merge(hard, on=INSTANCE, how="inner")
+    table = best_vs_reference_by_set(chosen, instance_times.merge(hard, on=INSTANCE, how="inner"), shifts,
+                                     measure, sgm, reference)
+    sizes = instance_times[INSTANCE].drop_duplicates().groupby("instance_set").size().rename("instances_in_set")
+    kept = hard.groupby("instance_set").size().rename("instances_kept")
+    return table.merge(kept, on="instance_set", how="left").merge(sizes, on="instance_set", how="left")
 
 
 SET_COLUMNS = ["runs", "solved", "time_limit", "error", "nodes_sgm_s100", "lp_iterations_sgm_s100",

@@ -24,7 +24,7 @@ from puzzlebench.analysis.latex import Column, TableSpec, latex_document_table
 from puzzlebench.analysis.report import by_set_section
 from puzzlebench.analysis.tables import (best_vs_reference_by_set, best_vs_reference_table, configuration_table,
                                          ratio_table, scaling_omissions, scaling_runs, scaling_table,
-                                         set_configuration_table)
+                                         best_vs_reference_hardest, hardest_instances, set_configuration_table)
 from puzzlebench.cli import main
 from puzzlebench.store import frame_from_rows, table_from_rows
 
@@ -339,6 +339,24 @@ def test_every_configuration_per_set_with_its_root_lp_time():
         pd.concat([table.reset_index()] * 16), 1.0, "time")
 
 
+def test_hardest_tenth_is_where_cpsat_is_slowest_and_the_best_is_chosen_there():
+    rows = []
+    for i in range(20):  # cpsat takes i/10 s on puzzle i; highs is 3x faster on the two slowest
+        cp = 0.1 + i / 10
+        rows.append(timed(cp, instance=f"p{i:02d}", instance_set="killer/s", puzzle="killer", solver="cpsat"))
+        rows.append(timed(cp / 3 if i >= 18 else 2 * cp, instance=f"p{i:02d}", instance_set="killer/s",
+                          puzzle="killer", solver="highs"))
+    runs = prepare_runs(store_of(rows))
+    per_instance = instance_times(runs)
+    assert hardest_instances(per_instance, {"cpsat"})["instance"].tolist() == ["p19", "p18"]
+    assert hardest_instances(per_instance, {"cpsat"}, share=0.01)["instance"].tolist() == ["p19"]  # at least one
+    table = best_vs_reference_hardest(runs, per_instance, (1.0,), "time", "time_sgm_s1", {"cpsat"})
+    row = table.iloc[0]
+    assert (row.instances_kept, row.instances_in_set, row.mip_best) == (2, 20, "binary/highs")
+    assert row.ratio == pytest.approx(1 / 3, rel=0.05)  # over all 20, highs is slower (by_set ratio > 1)
+    assert best_vs_reference_by_set(runs, per_instance, (1.0,), "time", "time_sgm_s1", {"cpsat"}).iloc[0].ratio > 1
+
+
 def test_text_tables_escape_and_mark_missing_values():
     table = pd.DataFrame({"time_sgm": [1.23456, np.nan, 123456.0], "name": ["a_b", "c", None]})
     spec = TableSpec("c", "tab:t", ((Column("time_sgm", "SGM [ms]", scale=1000), Column("name", "Name", "text")),),
@@ -363,7 +381,7 @@ def synthetic_output(tmp_path_factory):
 def test_every_table_and_figure_from_the_synthetic_store(synthetic_output):
     out, paths = synthetic_output
     for name in ("configurations", "ratios", "scaling_exponents", "variability", "wilcoxon", "best_vs_cpsat",
-                 "best_vs_cpsat_by_set", "configurations_by_set"):
+                 "best_vs_cpsat_by_set", "configurations_by_set", "best_vs_cpsat_hardest"):
         for suffix in ("csv", "md", "tex"):
             assert (out / "tables" / f"{name}.{suffix}").stat().st_size > 0
     names = {kind: ("sudoku", "takuzu") for kind in KINDS}

@@ -9,6 +9,7 @@ from puzzlebench.store import ANOMALIES
 
 from .formatting import markdown_table
 from .outcomes import REFERENCE_SOLVER, measured_time
+from .tables import sgm_column
 
 SIGNIFICANCE = 0.05
 
@@ -154,7 +155,7 @@ def by_set_section(by_set: pd.DataFrame, shift: float, measure: str) -> str:
     if len(by_set) > BY_SET_ROWS:
         return head + (f"{len(by_set)} rows, in `tables/configurations_by_set.md` (and .csv, .tex): per "
                        "set and configuration the solved count, SGM time, nodes and root LP time.")
-    sgm = f"{measure}_sgm_s{shift:g}"
+    sgm = sgm_column(measure, shift)
     shown = pd.DataFrame({
         "set": by_set["instance_set"], "formulation": by_set["formulation"], "configuration": by_set["solver"],
         "solved": by_set["solved"].astype(str) + "/" + by_set["runs"].astype(str),

@@ -268,8 +268,9 @@ def best_vs_reference_hardest(runs: pd.DataFrame, instance_times: pd.DataFrame, 
     return table.merge(kept, on="instance_set", how="left").merge(sizes, on="instance_set", how="left")
 
 
-SET_COLUMNS = ["runs", "solved", "time_limit", "error", "nodes_sgm_s100", "lp_iterations_sgm_s100",
-               "root_lp_time_median"]
+SET_COLUMNS = ["time_limit", "error", sgm_column("nodes", COUNT_SHIFT),
+               sgm_column("lp_iterations", COUNT_SHIFT), "root_lp_time_median"]
+"""The columns of :func:`set_configuration_table` after the keys, counts and time SGM."""
 
 
 def set_configuration_table(runs: pd.DataFrame, shift: float, measure: str = "time") -> pd.DataFrame:
@@ -282,9 +283,7 @@ def set_configuration_table(runs: pd.DataFrame, shift: float, measure: str = "ti
     if not parts:
         return pd.DataFrame()
     table = pd.concat(parts, ignore_index=True)
-    sgm = sgm_column(measure, shift)
-    return table[["puzzle", "instance_set", *CONFIG, "runs", "solved", sgm,
-                  *[c for c in SET_COLUMNS if c not in ("runs", "solved")]]]
+    return table[["puzzle", "instance_set", *CONFIG, "runs", "solved", sgm_column(measure, shift), *SET_COLUMNS]]
 
 
 def headline_table(configurations: pd.DataFrame, instance_times: pd.DataFrame, sgm: str) -> pd.DataFrame:

@@ -153,7 +153,8 @@ def _record(puzzle, formulation: str, config: SolverConfig, options: SolveOption
         nodes=result.nodes, lp_iterations=result.lp_iterations, primal_bound=result.primal_bound,
         dual_bound=result.dual_bound, rows=stats.rows, cols=stats.cols, nonzeros=stats.nonzeros,
         presolved_rows=result.presolved_rows, presolved_cols=result.presolved_cols,
-        root_solved=result.root_solved, root_lp_time=result.root_lp_time, solution=None if grid is None else grid.tolist(),
+        root_solved=result.root_solved, root_lp_time=result.root_lp_time,
+        solution=None if grid is None else grid.tolist(),
         verified=None if grid is None else not violations, violations=violations, rounds=rounds,
         preprocessing_solved=built.model.presolve_info.get("solved_in_preprocessing"),
         solver_adapter=config.adapter, solver_options=options_json(config.options), solver_kind=config.kind)

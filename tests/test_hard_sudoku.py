@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from puzzlebench.records import SolveOptions
@@ -74,3 +75,36 @@ def test_summary_counts_solved_runs_and_puts_the_others_at_the_limit():
     row = script.summary(records, 60.0).splitlines()[2]
     assert "| 1/2 |" in row
     assert f"{script.sgm([1.0, 60.0]):.2f}" in row
+
+
+def probes_script():
+    spec = importlib.util.spec_from_file_location("hard_sudoku_probes", ROOT / "studies/hard_sudoku_probes.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("experiment", [{"branching": "smallest-row"}, {"intersection_rows": True}])
+def test_the_probes_experiments_solve_a_searched_puzzle_correctly(experiment):
+    script = probes_script()
+    puzzles = get_set("sudoku/hardest").entries()
+    index = next(i for i, e in enumerate(puzzles)
+                 if not build(e.puzzle, "propagated").model.presolve_info["solved_in_preprocessing"])
+    found = script.run_probe("test", ("sudoku/hardest", index, "propagated", "scip-cp-norestart", {}, 30, 0,
+                                      experiment))
+    assert found["status"] == "optimal" and found["verified"] is True
+    if "branching" in experiment:
+        assert found["branch_calls"] > 0
+    else:
+        assert found["rows"] > build(puzzles[index].puzzle, "propagated").model.num_rows
+
+
+def test_intersection_rows_hold_at_the_solution_and_name_every_probe():
+    script = probes_script()
+    entry = get_set("sudoku/seed").entries()[0]
+    model = build(entry.puzzle, "propagated-subsets").model
+    rows = script.intersection_rows(model, entry.puzzle.units(), script.column_cells(model))
+    solved = solve_scip(model, SolveOptions(time_limit=20))
+    activity = rows.A @ solved.x
+    assert rows.A.shape[0] > 0 and np.allclose(activity, 0)
+    assert all(spec[0] in ("sudoku/frisch25", "sudoku/blank65-36") for spec in script.PROBES.values())

@@ -5,8 +5,8 @@ Figures: ``nodes`` is HiGHS's ``mip_node_count``, which counts the root node
 ``simplex_iteration_count``; ``solver_time`` is the growth of ``getRunTime()``
 across the ``run()``; the presolved size is parsed from the first "Presolve
 reductions" line of the log ("Reduced to empty" gives 0 rows, 0 columns); ``root_lp_time`` is the
-time column of the first branch-and-bound log line with LP iterations (:func:`root_lp_time`).  ``root_solved`` means the solve completed
-with ``mip_node_count <= 1``, that is without branching.
+time column of the first branch-and-bound log line with LP iterations (:func:`root_lp_time`).
+``root_solved`` means the solve completed with ``mip_node_count <= 1``, that is without branching.
 
 Solver options (``SolveOptions.solver_options``) go to ``setOptionValue`` after
 the common ones; HiGHS checks each name and value (:func:`check_highs_options`).

@@ -38,6 +38,9 @@ permuted, variables not), so seed 0 is SCIP's default configuration.
 
 from __future__ import annotations
 
+import json
+import os
+import tempfile
 from typing import Callable
 
 import numpy as np
@@ -195,10 +198,8 @@ def _solve(load: Callable, options: SolveOptions) -> SolverResult:
 
 
 def first_lp_time(scip) -> float | None:
-    """The "First LP Time" of SCIP's statistics (PySCIPOpt has no getter for it)."""
-    import json
-    import os
-    import tempfile
+    """The "First LP Time" of SCIP's statistics (PySCIPOpt has no getter for it, so the JSON
+    statistics go through a temporary file, once per solve that ran an LP)."""
     handle, path = tempfile.mkstemp(suffix=".json")
     os.close(handle)
     try:

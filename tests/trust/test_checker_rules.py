@@ -85,6 +85,22 @@ def test_changed_given_is_named_on_an_otherwise_valid_grid(n):
 
 
 @pytest.mark.parametrize("n", SIZES)
+def test_filled_puzzle_against_another_valid_grid_names_every_changed_given(n):
+    """Every cell given: the relabelled grid is a valid Sudoku, but differs wherever a 1 or 2 is given."""
+    grid = pattern(n)
+    relabelled = np.choose(grid - 1, [2, 1, *range(3, n + 1)])
+    assert check(Sudoku(grid, *BOXES[n]), relabelled) == [
+        f"cell ({r + 1}, {c + 1}) is given as {grid[r, c]} but holds {3 - grid[r, c]}" for r, c in np.argwhere(grid <= 2)]
+
+
+def test_empty_grid_is_rejected_cell_by_cell_and_unit_by_unit():
+    """A grid of zeros (no digit filled in) fails every cell and repeats 0 in every unit."""
+    assert check(blank(4), np.zeros((4, 4), int)) == (
+        [f"cell ({r}, {c}) holds 0, not a digit 1..4" for r in range(1, 5) for c in range(1, 5)]
+        + [f"{kind} {i} has 0 twice" for kind in ("row", "column", "box") for i in range(1, 5)])
+
+
+@pytest.mark.parametrize("n", SIZES)
 def test_rows_break_alone_when_two_cells_of_a_column_and_box_swap(n):
     """The last two rows exchange their last cells: columns and boxes keep their digits."""
     grid = pattern(n)
@@ -144,6 +160,7 @@ def test_shape_mismatch_is_named():
     assert check(blank(4), np.ones((3, 4), int)) == ["the grid is 3 x 4, the puzzle 4 x 4"]
     assert check(blank(9), np.ones(9, int)) == ["the grid is 9 x 0, the puzzle 9 x 9"]
     assert check(blank(6), pattern(6).T[:, :4]) == ["the grid is 6 x 4, the puzzle 6 x 6"]
+    assert check(Takuzu(-np.ones((6, 10), int)), np.zeros((10, 6), int)) == ["the grid is 10 x 6, the puzzle 6 x 10"]
 
 
 def test_unknown_puzzle_type_is_a_type_error():

@@ -81,7 +81,8 @@ def test_a_header_without_a_format_is_refused(tmp_path):
                          ids=["empty", "a run first", "an end line first"])
 def test_no_header_on_the_first_line_is_refused(tmp_path, lines):
     err = refused(write(tmp_path, lines))
-    assert err.problem.startswith("no job header on the first line") and err.line is None
+    assert err.line is None and err.problem == ("no job header on the first line: not a chunk file written by this "
+                                                "puzzlebench (or cut at its start); rerun its job")
 
 
 @pytest.mark.parametrize("cut, rows", [(1, 4), (2, 3), (5, 0)])
@@ -215,7 +216,7 @@ def test_a_file_that_is_not_utf8_is_refused(tmp_path):
 def test_plain_records_without_a_header_are_read_as_they_are(tmp_path):
     rows = [run_row(PLANNED[0]), run_row(PLANNED[0]), {"anything": 1}]
     chunk = chunks.read_records(write(tmp_path, rows))
-    assert chunk.job is None and chunk.rows == rows
+    assert chunk.job is None and chunk.rows == rows and chunk.path == str(tmp_path / "chunk.jsonl")
     assert chunks.read_records(write(tmp_path, [], "empty.jsonl")).rows == []
 
 

@@ -7,25 +7,11 @@ store sees them.
 
 from __future__ import annotations
 
-from dataclasses import asdict
-
+import pandas as pd
 import pytest
 
-from puzzlebench.records import RunContext, RunRecord
 from puzzlebench.store import ANOMALIES, OUTCOMES, SOLVED_OUTCOMES, find_anomalies, frame_from_rows
-
-GRID = [[1]]
-
-
-def row(instance: str = "p1", status: str = "optimal", *, verified=None, instance_set: str = "sudoku/a",
-        role: str = "run", reference_known: bool = False, solver: str = "highs", formulation: str = "binary",
-        violations=(), message: str = "") -> dict:
-    """One stored run; a grid goes with every verdict of the checker (``verified`` True or False)."""
-    record = RunRecord(instance=instance, puzzle="sudoku", formulation=formulation, solver=solver,
-                       solver_version="1", seed=0, threads=1, time_limit=10.0, status=status, message=message,
-                       solution=None if verified is None else GRID, verified=verified, violations=list(violations))
-    context = RunContext(instance_set, role, "1x1", 0, 0, reference_known)
-    return {**record.to_dict(), **asdict(context)}
+from store_rows import row
 
 
 def outcomes(*rows: dict) -> list[str]:
@@ -145,3 +131,20 @@ def test_a_relaxations_wrong_grids_are_not_anomalies_but_stay_wrong(monkeypatch)
 def test_detail_of_a_long_message_is_cut_to_500_characters():
     runs = frame_from_rows([row(status="error", message="x" * 800), row("b", verified=False, violations=["y" * 800])])
     assert find_anomalies(runs)["detail"].str.len().tolist() == [500, 500]
+
+
+def test_anomalies_of_a_filtered_frame_and_of_one_with_list_violations():
+    """A frame cut from a bigger one keeps its index; one built by hand may hold lists."""
+    runs = frame_from_rows([row("ok", verified=True), row("w", verified=False, violations=["box 2 has 4 twice"])])
+    part = runs.iloc[::-1]
+    assert find_anomalies(part)["instance"].tolist() == ["w"]
+    by_hand = part.assign(violations=[["box 2 has 4 twice", "row 1 has 4 twice"], []])
+    assert find_anomalies(by_hand)["detail"].tolist() == ["box 2 has 4 twice; row 1 has 4 twice"]
+    assert find_anomalies(runs.iloc[:0]).empty
+
+
+def test_outcomes_of_a_frame_with_its_own_index():
+    from puzzlebench.store import decide_outcomes
+    runs = pd.DataFrame({"status": ["infeasible", "optimal"], "verified": [None, True], "reference_known": [False, False],
+                         "role": ["run", "run"], "instance_set": ["s", "s"], "instance": ["a", "a"]}, index=[7, 3])
+    assert decide_outcomes(runs).tolist() == ["false_infeasible", "solved"]

@@ -289,3 +289,80 @@ def test_a_speedup_is_within_noise_when_neither_it_nor_its_inverse_reaches_the_f
 def test_significant_below_the_level_after_holm(p, significant):
     finding = paper.Finding("sudoku", "quick", "highs", 0.1, 2.0, 2.0, 1.5, 2.5, 8, p, False)
     assert finding.significant is significant and paper.SIGNIFICANCE == 0.05
+
+
+# --- edges the claims meet: one instance, constant quantities, unsorted and missing keys --------
+
+def test_profile_of_one_instance():
+    profile = performance_profile(pd.DataFrame({"A": [1.0], "B": [4.0]}))
+    assert profile.index.tolist() == [0.0, 2.0]
+    assert profile["A"].tolist() == [1.0, 1.0] and profile["B"].tolist() == [0.0, 1.0]
+
+
+def test_a_constant_quantity_grows_with_exponent_zero_exactly():
+    """nodes + 1 = 1 at every size: no growth, and no doubt about it."""
+    fit = power_law_fit([2, 4, 8], [1.0, 1.0, 1.0])
+    assert (fit.k, fit.k_low, fit.k_high, fit.c) == (0.0, 0.0, 0.0, 1.0)
+
+
+def test_three_noisy_points_have_an_interval():
+    fit = power_law_fit([2, 4, 8], [1.0, 5.0, 30.0])
+    assert fit.points == 3 and fit.k_low < fit.k - 0.5 and fit.k_high > fit.k + 0.5
+
+
+def test_power_law_counts_size_one_and_reads_none_as_missing():
+    fit = power_law_fit([1, 2, 4, None, 8], [3.0, 12.0, 48.0, 5.0, None])
+    assert (fit.k, fit.c, fit.points, fit.sizes) == pytest.approx((2.0, 3.0, 3, 3))
+
+
+def test_holm_reads_none_as_a_missing_p_value():
+    got = holm([0.01, None, 0.04])
+    assert np.isnan(got[1]) and got[[0, 2]] == pytest.approx([0.02, 0.04])
+
+
+def test_spread_and_virtual_best_sort_their_groups_and_keep_missing_keys():
+    got = spread(pd.Series([4.0, 1.0, 3.0, 2.0]), pd.Series(["b", "a", None, "a"]))
+    assert got.index[:2].tolist() == ["a", "b"] and pd.isna(got.index[2]) and got["k"].tolist() == [2, 1, 1]
+    runs = pd.DataFrame([{"puzzle": "sudoku", "instance_set": s, "instance": i, "permutation": 0, "seed": 0,
+                          "time": t, "solved": True}
+                         for s, i, t in [("s", "p2", 2.0), (None, "p9", 7.0), ("s", "p1", 1.0), ("s", "p1", 3.0)]])
+    best = virtual_best(runs)
+    assert best["instance"].tolist() == ["p1", "p2", "p9"] and best["time"].tolist() == [1.0, 2.0, 7.0]
+    assert best["configurations"].tolist() == [2, 1, 1]
+
+
+def test_wilcoxon_table_sorts_puzzles_and_solvers_and_keeps_missing_ones():
+    rows = (pairs({"a": [1, 2, 3], "b": [2, 3, 4]}, puzzle="takuzu") + pairs({"a": [1, 2], "b": [2, 2]}, solver="scip")
+            + pairs({"a": [1, 2], "b": [2, 3]}, solver="cbc") + pairs({"a": [1], "b": [3]}, solver=None))
+    table = wilcoxon_table(pd.DataFrame(rows))
+    assert table["puzzle"].tolist() == ["sudoku", "sudoku", "sudoku", "takuzu"]
+    assert table["solver"].tolist()[:2] == ["cbc", "scip"] and pd.isna(table["solver"].iloc[2])
+    assert table["n"].tolist() == [2, 2, 1, 3]
+
+
+def test_findings_take_the_test_of_their_own_puzzle_and_solver_only():
+    frame = instance_rows([2.0, 4.0], [1.0, 1.0])
+    decoys = [("kakuro", "highs", "binary", "quick", 0.9), ("sudoku", "cbc", "binary", "quick", 0.8),
+              ("sudoku", "highs", "binary", "quick", 0.03)]
+    (finding,) = paper.findings(headline([("sudoku", "quick", "highs", 2.0, 0.1)]), frame, holm_rows(decoys),
+                                noise=1.1, sgm="time_sgm")
+    assert finding.p_holm == 0.03
+
+
+@pytest.mark.parametrize("count", [3, 20])
+def test_paired_ratio_interval_is_scipys_bca_with_its_settings(count):
+    """Three instances are enough for an interval; with twenty the resample count and seed show."""
+    rng = np.random.default_rng(7)
+    slow = list(np.exp(rng.normal(1.0, 0.8, count)))
+    fast = [1.0] * count
+    _, low, high, n = paper.paired_ratio(instance_rows(slow, fast), "sudoku", "highs", "binary", "quick")
+    logs = np.log(np.array(slow))[sorted(range(count), key=lambda i: f"p{i}")]   # in instance order
+    interval = bootstrap((logs,), np.mean, confidence_level=0.95, n_resamples=2000, method="BCa",
+                         random_state=0).confidence_interval
+    assert n == count and (low, high) == pytest.approx((np.exp(interval.low), np.exp(interval.high)), rel=1e-12)
+
+
+def test_paired_ratio_interval_when_the_log_ratios_span_exactly_one():
+    slow, fast = [1.0, np.e, np.exp(0.25), np.exp(0.5)], [1.0, 1.0, 1.0, 1.0]
+    _, low, high, _ = paper.paired_ratio(instance_rows(slow, fast), "sudoku", "highs", "binary", "quick")
+    assert np.isfinite([low, high]).all() and low < high

@@ -126,6 +126,8 @@ def test_a_relaxations_wrong_grids_are_not_anomalies_but_stay_wrong(monkeypatch)
     assert runs["outcome"].tolist() == ["wrong", "wrong", "error", "wrong"]
     assert find_anomalies(runs)[["instance", "formulation", "kind"]].values.tolist() == [
         ["a", "binary", "wrong"], ["b", "loose", "error"], ["c", "loose", "wrong"]]
+    assert find_anomalies(runs.iloc[::-1])[["instance", "formulation"]].values.tolist() == [
+        ["c", "loose"], ["b", "loose"], ["a", "binary"]]                  # a frame in another order
 
 
 def test_detail_of_a_long_message_is_cut_to_500_characters():

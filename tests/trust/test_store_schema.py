@@ -135,6 +135,8 @@ def test_gather_writes_the_runs_the_noise_and_the_anomalies(gathered, tmp_path):
     noise = pd.read_csv(gathered / "noise.csv")
     assert noise["solver"].tolist() == ["highs", "scip"] and noise["outcome"].eq("solved").all()
     assert {"role", "solution", "violations"}.isdisjoint(noise.columns) and "instance_set" in noise.columns
+    assert (gathered / "anomalies.csv").read_text().splitlines()[0] == (
+        "kind,instance_set,instance,permutation,formulation,solver,seed,status,detail")
     anomalies = pd.read_csv(gathered / "anomalies.csv")
     assert anomalies[["kind", "instance", "detail"]].values.tolist() == [
         ["error", "c", "died"], ["wrong", "d", "row 1 has 1 twice"]]
@@ -166,8 +168,11 @@ def test_json_lines_are_read_as_a_store_without_their_noise_rows(tmp_path):
     chunk = write_chunk(tmp_path / "c.jsonl", runs[:2], noise)
     plain = tmp_path / "solve.ndjson"
     plain.write_text(json.dumps(row("z", verified=True, instance_set="sudoku/z")) + "\n")
-    table = read_table([chunk, plain])
-    assert table["instance"].to_pylist() == ["a", "b", "z"] and table.schema.equals(SCHEMA)
+    single = tmp_path / "one.json"
+    single.write_text(json.dumps(row("y", instance_set="sudoku/y")) + "\n")
+    table = read_table([chunk, plain, single])
+    assert table["instance"].to_pylist() == ["a", "b", "z", "y"] and table.schema.equals(SCHEMA)
+    assert read_table(single)["instance"].to_pylist() == ["y"]
     assert read_store(str(chunk))["outcome"].tolist() == ["solved", "infeasible_proved"]
 
 
@@ -205,8 +210,8 @@ def test_a_store_with_extra_or_reordered_columns_reads_as_the_schema(gathered, t
     (["missing.parquet"], "{tmp}/missing.parquet: no such file"),
     (["a.parquet", "b.parquet"], "give one store (.parquet or .csv) or JSON-lines files (.jsonl), not a mix"),
     (["a.parquet", "c.jsonl"], "give one store (.parquet or .csv) or JSON-lines files (.jsonl), not a mix"),
-    (["bad.parquet"], "{tmp}/bad.parquet: unreadable store: "),
-    (["bad.csv"], "{tmp}/bad.csv: unreadable store: "),
+    (["bad.parquet"], "{tmp}/bad.parquet: unreadable store: Could not open Parquet input source"),
+    (["bad.csv"], "{tmp}/bad.csv: unreadable store: In CSV column #"),
 ])
 def test_what_is_not_one_store_is_refused(tmp_path, paths, problem):
     for name in ("a.parquet", "b.parquet", "c.jsonl"):

@@ -6,8 +6,9 @@ threshold (README, "Mutation testing").
 MODULE is a path of ``[tool.mutmut] only_mutate`` (default: all of them).  Exit 0 when every
 module checked reaches ``[tool.puzzlebench.mutation] threshold``, 1 when one does not (or an
 equivalent-mutant entry is stale, or mutmut fails), 2 on a usage error.  mutmut keeps its
-results in mutants/ (a second run reuses the test-coverage map, and retests every mutant of the
-modules named), and ``python tests/mutation/score.py`` scores them again without running anything.
+results in mutants/ (a second run rebuilds the map of which test calls which function and
+retests every mutant of the modules named: a quicker run is a run on fewer modules), and
+``python tests/mutation/score.py`` scores them again without running anything.
 
 mutmut names a mutant after its file's path (``analysis/stats.py`` -> ``analysis.stats``), but the
 plug-in folders are imported as ``puzzlebench.analysis`` and ``puzzlebench.formulations``
@@ -81,6 +82,9 @@ def main(argv=None) -> int:
     packages = package_of_folder(ROOT)
     rename_mutants(packages)
     modules = args.modules or score.settings(ROOT).modules
+    # mutmut keeps the map of which test calls which function from its last run, and adds only
+    # tests of new names to it: a changed test would keep its old calls, so the map is rebuilt
+    (ROOT / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)
     # named patterns make mutmut retest every mutant of the modules: without them it keeps a
     # survivor's verdict even after new tests were written for it
     if code := run_mutmut([f"{dotted(m, packages)}.*" for m in modules], args.max_children):

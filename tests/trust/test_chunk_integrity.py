@@ -224,3 +224,24 @@ def test_read_records_checks_a_chunk_as_read_chunk_does(tmp_path):
     path = write(tmp_path, lines_of(rows=9))
     with pytest.raises(PuzzleError, match="the end line counts 9 row"):
         chunks.read_records(path)
+
+
+def test_a_chunk_is_read_as_utf8_whatever_the_locale(tmp_path):
+    """Under an ASCII locale (LC_ALL=C, without Python's UTF-8 mode) a name with an accent reads
+    back as written: chunk files are UTF-8 text by definition, not in the reader's encoding."""
+    import os
+    import subprocess
+    import sys
+    body = [{**run_row(("binary", "café", 0)), "message": "résolu"}]
+    lines = lines_of(planned=[("binary", "café", 0)], noise=0, body=body)
+    path = write(tmp_path, [json.dumps(line, ensure_ascii=False) for line in lines])   # raw UTF-8 bytes
+    assert "é".encode() in path.read_bytes() and chunks.read_chunk(path).rows == body
+    env = {**os.environ, "LC_ALL": "C", "LANG": "C", "PYTHONCOERCECLOCALE": "0", "PYTHONUTF8": "0",
+           "PYTHONIOENCODING": "utf-8"}
+    script = ("import sys, locale; from puzzlebench.chunks import read_chunk; "
+              "print(locale.getpreferredencoding(False), read_chunk(sys.argv[1]).rows[0]['message'])")
+    done = subprocess.run([sys.executable, "-c", script, str(path)], env=env, capture_output=True, text=True,
+                          encoding="utf-8", timeout=120)
+    assert done.returncode == 0, done.stderr
+    encoding, message = done.stdout.split()
+    assert encoding != "UTF-8" and message == "résolu"

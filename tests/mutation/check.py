@@ -77,11 +77,12 @@ def main(argv=None) -> int:
     parser.add_argument("--max-children", type=int, default=1, help="parallel mutant workers (default 1)")
     args = parser.parse_args(argv)
     os.chdir(ROOT)
-    if unknown := [m for m in args.modules if m not in score.settings(ROOT).modules]:
+    known = score.settings(ROOT).modules
+    if unknown := [m for m in args.modules if m not in known]:
         parser.error(f"not in [tool.mutmut] only_mutate: {', '.join(unknown)}")
     packages = package_of_folder(ROOT)
     rename_mutants(packages)
-    modules = args.modules or score.settings(ROOT).modules
+    modules = args.modules or known
     # mutmut keeps the map of which test calls which function from its last run, and adds only
     # tests of new names to it: a changed test would keep its old calls, so the map is rebuilt
     (ROOT / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)

@@ -27,15 +27,14 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from mutmut.stats import status_by_exit_code
+
 DETECTED = ("killed", "timeout")
-STATUS = {0: "survived", 1: "killed", 3: "killed", 5: "no tests", 33: "no tests", 34: "skipped",
-          36: "timeout", 24: "timeout", -24: "timeout", 152: "timeout", 255: "timeout", 37: "caught by type check",
-          None: "not checked"}
-"""mutmut's exit codes (``mutmut.stats.status_by_exit_code``); any other code is "suspicious"."""
 
 
 def status(exit_code: int | None) -> str:
-    return STATUS.get(exit_code, "suspicious")
+    """mutmut's name of a mutant's exit code: killed, survived, no tests, timeout, ..."""
+    return status_by_exit_code[exit_code]
 
 
 @dataclass(frozen=True)

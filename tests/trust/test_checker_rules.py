@@ -101,20 +101,14 @@ def test_empty_grid_is_rejected_cell_by_cell_and_unit_by_unit():
 
 
 @pytest.mark.parametrize("n", SIZES)
-def test_rows_break_alone_when_two_cells_of_a_column_and_box_swap(n):
-    """The last two rows exchange their last cells: columns and boxes keep their digits."""
+@pytest.mark.parametrize("kind", ["row", "column"])
+def test_rows_or_columns_break_alone_when_two_cells_of_a_line_and_box_swap(n, kind):
+    """Two cells of the last box exchanged, in the last column (two rows break) or in the last
+    row (two columns break): the other lines and every box keep their digits."""
     grid = pattern(n)
-    bad = swapped(grid, (n - 2, n - 1), (n - 1, n - 1))
-    assert check(blank(n), bad) == [f"row {n - 1} has {grid[n - 1, n - 1]} twice",
-                                    f"row {n} has {grid[n - 2, n - 1]} twice"]
-
-
-@pytest.mark.parametrize("n", SIZES)
-def test_columns_break_alone_when_two_cells_of_a_row_and_box_swap(n):
-    grid = pattern(n)
-    bad = swapped(grid, (n - 1, n - 2), (n - 1, n - 1))
-    assert check(blank(n), bad) == [f"column {n - 1} has {grid[n - 1, n - 1]} twice",
-                                    f"column {n} has {grid[n - 1, n - 2]} twice"]
+    a, b = ((n - 2, n - 1), (n - 1, n - 1)) if kind == "row" else ((n - 1, n - 2), (n - 1, n - 1))
+    assert check(blank(n), swapped(grid, a, b)) == [f"{kind} {n - 1} has {grid[b]} twice",
+                                                    f"{kind} {n} has {grid[a]} twice"]
 
 
 # Rows 1 and br+1 exchanged (two bands): rows and columns keep their digits, the boxes of the

@@ -174,7 +174,7 @@ def looks_like_row(cell):
 
 # ---------------------------------------------------------------- reading puzzles
 
-def read(text: str, path: str, puzzle: str | None, rules: Rules) -> list[Entry]:
+def read(text: str, path: str, puzzle: str | None, rules: Rules, layout=None) -> list[Entry]:
     cursor = Cursor(split_lines(text))
     entries = []
     while (line := cursor.take()) is not None:

@@ -45,7 +45,7 @@ from .entry import Entry
 from .identity import puzzle_key
 from .layout import KEYS as LAYOUT_KEYS, Layout
 from .rules import parse_rules
-from .text import parse_pairs, read_text
+from .text import AmbiguousReading, parse_pairs, read_text
 
 _MODULES = {"native": native, "lines": lines, "janko": janko, "tatham": tatham, "dzn": dzn,
             "kakuro-csv": kakuro_csv, "killer-csv": killer_csv, "sudoku-csv": sudoku_csv, "grid": grid,
@@ -58,10 +58,6 @@ NO_SOLUTIONS = (tatham, dzn, killer_labels, sudoku_yaml, gecode_kakuro, binairo_
 __all__ = ["FORMATS", "LAYOUT_KEYS", "parse_layout", "Entry", "read_puzzles", "read_puzzles_keeping", "read_puzzle",
            "read_solution", "read_solutions", "read_solutions_of", "read_reference_solutions", "read_solutions_for",
            "format_puzzle", "format_solution", "detect_format", "puzzle_key"]
-
-
-class AmbiguousFile(PuzzleError):
-    """A file that two formats read as different puzzles."""
 
 
 def _format_module(format: str):
@@ -99,7 +95,7 @@ def detect_format(path) -> str:
         if len(found) > 1:
             try:
                 found = [_resolve(text, source, found, None, parse_rules(None), Layout())[0]]
-            except AmbiguousFile:
+            except AmbiguousReading:
                 raise
             except PuzzleError:
                 pass  # no format reads the file: the likeliest is the first
@@ -113,6 +109,8 @@ def _read_items(text: str, source: str, format: str | None, puzzle: str | None, 
     if format is not None:
         return _format_module(format).read(text, source, puzzle, rules, layout)
     found = candidates(text, PurePath(source).suffix)
+    if puzzle is not None:  # only the formats that hold that puzzle
+        found = [fmt for fmt in found if puzzle in _MODULES[fmt].PUZZLES] or found
     if len(found) == 1:
         return _MODULES[found[0]].read(text, source, puzzle, rules, layout)
     return _resolve(text, source, found, puzzle, rules, layout)[1]
@@ -122,15 +120,21 @@ def _resolve(text: str, source: str, found: list[str], puzzle, rules, layout: La
     """(format, items) of a file several formats could hold: the one that reads it whole, or, when
     several do, the first if they read the same puzzles; else the file is refused naming the
     readings.  When none reads it whole, the reading that kept most puzzles; when none kept
-    any, the first format's error."""
+    any, the errors of each, the first format's first."""
     readings, failures = {}, []
     for fmt in found:
         try:
             readings[fmt] = _MODULES[fmt].read(text, source, puzzle, rules, layout)
         except PuzzleError as err:
-            failures.append(err)
+            failures.append((fmt, err))
     whole = {fmt: items for fmt, items in readings.items()
              if items and not any(isinstance(i, PuzzleError) for i in items)}
+    ambiguous = next(((fmt, err) for fmt, err in failures if isinstance(err, AmbiguousReading)), None)
+    if whole and ambiguous is not None:  # one reading, and another format that itself reads two ways
+        fmt, (other, err) = next(iter(whole)), ambiguous
+        raise AmbiguousReading(f"the file reads as {describe_reading(whole[fmt])} ({fmt} format), and in the "
+                               f"{other} format {err.problem[0].lower()}{err.problem[1:]}; say which with "
+                               f"--format {fmt} or --format {other}")
     if whole:
         keys = {}
         for fmt, items in whole.items():
@@ -142,19 +146,21 @@ def _resolve(text: str, source: str, found: list[str], puzzle, rules, layout: La
             if len(sizes) > 1:
                 hint = " (or --size " + " / --size ".join("x".join(map(str, whole[fmt][0].puzzle.shape))
                                                            for fmt in keys.values()) + ")"
-            raise AmbiguousFile("the file reads as " + " or as ".join(f"{d} ({fmt} format)" for fmt, d in shown)
-                              + ": say which with " + " or ".join(f"--format {fmt}" for fmt, _ in shown) + hint)
+            raise AmbiguousReading("the file reads as " + " or as ".join(f"{d} ({fmt} format)" for fmt, d in shown)
+                                   + ": say which with " + " or ".join(f"--format {fmt}" for fmt, _ in shown) + hint)
         fmt = next(iter(keys.values()))
         return fmt, whole[fmt]
     kept = {fmt: sum(isinstance(i, Entry) for i in items) for fmt, items in readings.items()}
     if kept and max(kept.values()) > 0:
         fmt = max(kept, key=kept.get)
         return fmt, readings[fmt]
-    first = found[0]
-    if first in readings:
-        raise next(i for i in readings[first] if isinstance(i, PuzzleError)) if readings[first] else \
-            PuzzleError("the file holds no puzzle")
-    raise failures[0]
+    errors = dict(failures)
+    errors.update((fmt, next((i for i in items if isinstance(i, PuzzleError)), PuzzleError("it holds no puzzle")))
+                  for fmt, items in readings.items())
+    (first, err), *others = [(fmt, errors[fmt]) for fmt in found]
+    raise PuzzleError(f"{err.problem} (read in the {first} format; "
+                      + "; ".join(f"in the {fmt} format{f', line {e.line}' if e.line else ''}: {e.problem}"
+                                  for fmt, e in others) + ")", line=err.line)
 
 
 def read_puzzles_keeping(path, *, format: str | None = None, puzzle: str | None = None,

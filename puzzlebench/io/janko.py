@@ -40,6 +40,8 @@ from .regions import cages_from_index, canonical_index, label_regions
 from .rules import MAX_SUDOKU, Rules
 from .text import MAX_SIDE, kakuro_clue, TextLine, as_uint, build_located, content_lines, parse_row, row_cells, split_lines
 
+PUZZLES = ("sudoku", "killer", "kakuro", "takuzu")
+
 DATASET_KINDS = {"Sudoku": "sudoku", "KillerSudoku": "killer", "Kakuro": "kakuro", "Binairo": "takuzu"}
 _CLUE = re.compile(r"([0-9]{0,2}),([0-9]{0,2})")
 

@@ -53,7 +53,7 @@ from . import symbols
 from .entry import Entry
 from .layout import Layout
 from .rules import MAX_SUDOKU, Rules
-from .text import MAX_SIDE, TextLine, build_located, content_lines, split_lines
+from .text import MAX_SIDE, AmbiguousReading, TextLine, build_located, content_lines, split_lines
 
 PUZZLES = ("sudoku", "takuzu")
 
@@ -149,7 +149,7 @@ def read_either(readers: dict, *args, unit: str = "line") -> list:
         failures += [i for i in read[kind] if isinstance(i, PuzzleError)][:1]
     whole = [kind for kind, items in read.items() if not any(isinstance(i, PuzzleError) for i in items)]
     if len(whole) > 1:
-        raise PuzzleError(f"every {unit} reads both as a {whole[0]} and as a {whole[1]}: "
+        raise AmbiguousReading(f"every {unit} reads both as a {whole[0]} and as a {whole[1]}: "
                           f"say which with --puzzle {whole[0]} or --puzzle {whole[1]}")
     if whole:
         return read[whole[0]]

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import PuzzleError
+from .text import AmbiguousReading
 
 _DIGITS = "123456789"
 _UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -177,7 +178,7 @@ def choose(used: set[str], n: int, stated: Alphabet | None, tokens: bool = False
                 for a, table in fitting}
     if len(readings) > 1:
         names = [a.spec for a, _ in fitting]
-        raise PuzzleError(f"the {n} x {n} grid's symbols fit several alphabets ({', '.join(names)}), "
+        raise AmbiguousReading(f"the {n} x {n} grid's symbols fit several alphabets ({', '.join(names)}), "
                           f"which read it differently: say which with --symbols {names[0]} or "
                           f"--symbols {names[1]}")
     return fitting[0]

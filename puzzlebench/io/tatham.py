@@ -42,6 +42,8 @@ from .regions import cages_from_index, canonical_index, label_regions
 from .rules import MAX_SUDOKU, Rules
 from .text import MAX_SIDE, build_located, content_lines, split_lines
 
+PUZZLES = ("sudoku", "killer", "takuzu")
+
 ID = re.compile(r"([0-9]{1,3})(?:x([0-9]{1,3}))?([a-z0-9]*):(.*)")
 _SOLO_TOKEN = re.compile(r"[a-z]|_|[1-9][0-9]*|.")
 

@@ -12,6 +12,10 @@ from ..errors import PuzzleError
 MAX_SIDE = 100
 """Largest row or column count accepted for Kakuro and Takuzu grids."""
 
+
+class AmbiguousReading(PuzzleError):
+    """A file that reads as different puzzles: the reader names the readings and the option that decides."""
+
 _UINT = re.compile(r"[0-9]{1,6}")
 
 

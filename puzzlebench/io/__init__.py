@@ -45,7 +45,7 @@ from .entry import Entry
 from .identity import puzzle_key
 from .layout import KEYS as LAYOUT_KEYS, Layout
 from .rules import parse_rules
-from .text import AmbiguousReading, parse_pairs, read_text
+from .text import AmbiguousReading, FormatsDisagree, parse_pairs, read_text
 
 _MODULES = {"native": native, "lines": lines, "janko": janko, "tatham": tatham, "dzn": dzn,
             "kakuro-csv": kakuro_csv, "killer-csv": killer_csv, "sudoku-csv": sudoku_csv, "grid": grid,
@@ -95,8 +95,10 @@ def detect_format(path) -> str:
         if len(found) > 1:
             try:
                 found = [_resolve(text, source, found, None, parse_rules(None), Layout())[0]]
-            except AmbiguousReading:
+            except FormatsDisagree:
                 raise
+            except AmbiguousReading as err:  # the one format that reads it, two ways
+                found = [err.format]
             except PuzzleError:
                 pass  # no format reads the file: the likeliest is the first
         return found[0]
@@ -119,8 +121,8 @@ def _read_items(text: str, source: str, format: str | None, puzzle: str | None, 
 def _resolve(text: str, source: str, found: list[str], puzzle, rules, layout: Layout) -> tuple[str, list]:
     """(format, items) of a file several formats could hold: the one that reads it whole, or, when
     several do, the first if they read the same puzzles; else the file is refused naming the
-    readings.  When none reads it whole, the reading that kept most puzzles; when none kept
-    any, the errors of each, the first format's first."""
+    readings.  When none reads it whole, a format's reading that is itself ambiguous, else the
+    reading that kept most puzzles; when none kept any, the errors of each, the first format's first."""
     readings, failures = {}, []
     for fmt in found:
         try:
@@ -132,9 +134,10 @@ def _resolve(text: str, source: str, found: list[str], puzzle, rules, layout: La
     ambiguous = next(((fmt, err) for fmt, err in failures if isinstance(err, AmbiguousReading)), None)
     if whole and ambiguous is not None:  # one reading, and another format that itself reads two ways
         fmt, (other, err) = next(iter(whole)), ambiguous
-        raise AmbiguousReading(f"the file reads as {describe_reading(whole[fmt])} ({fmt} format), and in the "
-                               f"{other} format {err.problem[0].lower()}{err.problem[1:]}; say which with "
-                               f"--format {fmt} or --format {other}")
+        why = err.problem.split(": say which")[0]
+        raise FormatsDisagree(f"the file reads as {describe_reading(whole[fmt])} ({fmt} format), and in the "
+                               f"{other} format {why[0].lower()}{why[1:]}: say which with --format {fmt} or "
+                               f"--format {other} (and --puzzle or --symbols)")
     if whole:
         keys = {}
         for fmt, items in whole.items():
@@ -146,10 +149,13 @@ def _resolve(text: str, source: str, found: list[str], puzzle, rules, layout: La
             if len(sizes) > 1:
                 hint = " (or --size " + " / --size ".join("x".join(map(str, whole[fmt][0].puzzle.shape))
                                                            for fmt in keys.values()) + ")"
-            raise AmbiguousReading("the file reads as " + " or as ".join(f"{d} ({fmt} format)" for fmt, d in shown)
-                                   + ": say which with " + " or ".join(f"--format {fmt}" for fmt, _ in shown) + hint)
+            raise FormatsDisagree("the file reads as " + " or as ".join(f"{d} ({fmt} format)" for fmt, d in shown)
+                                  + ": say which with " + " or ".join(f"--format {fmt}" for fmt, _ in shown) + hint)
         fmt = next(iter(keys.values()))
         return fmt, whole[fmt]
+    if ambiguous is not None:  # no reading whole, one that reads two ways: that is what to decide
+        ambiguous[1].format = ambiguous[0]
+        raise ambiguous[1]
     kept = {fmt: sum(isinstance(i, Entry) for i in items) for fmt, items in readings.items()}
     if kept and max(kept.values()) > 0:
         fmt = max(kept, key=kept.get)

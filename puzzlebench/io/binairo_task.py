@@ -37,8 +37,8 @@ def _cells(task: str) -> list[int]:
 
 
 def looks_like(line: str) -> bool:
-    """One word of letters and 0/1 digits, with both, spelling an even square grid."""
-    if not _TASK.fullmatch(line) or line.isalpha() or line.isdigit():
+    """One word of letters and 0/1 digits (a letter at least), spelling an even square grid."""
+    if not _TASK.fullmatch(line) or line.isdigit():
         return False
     side = math.isqrt(len(_cells(line)))
     return side * side == len(_cells(line)) and side % 2 == 0 and side >= 4

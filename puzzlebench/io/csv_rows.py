@@ -18,7 +18,7 @@ from .text import TextLine
 COLUMN_NAMES = {  # role -> the header names recognised for it (compared in lower case)
     "cages": ("cages", "cage", "cage_ids", "cage_string", "layout", "regions", "puzz_color"),
     "sums": ("sums", "cage_sums", "totals", "puzz_hint"),
-    "puzzle": ("puzzle", "puzzles", "quizzes", "quiz", "problem", "question", "grid", "board", "givens"),
+    "puzzle": ("puzzle", "puzzles", "quizzes", "quiz", "problem", "question", "grid", "board"),
     "solution": ("solution", "solutions", "answer", "solved"),
 }
 ROLES = tuple(COLUMN_NAMES)

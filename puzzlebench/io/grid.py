@@ -81,15 +81,15 @@ def _cells(segment: str, tokens: bool | None) -> tuple[list[str], list[bool], bo
 
     The mode is True for a row of number tokens, False for one cell per character, None while
     every word is a single cell (both read the same).  ``tokens`` None lets the row decide:
-    numbers of several digits (each at most the cell count) make a row of numbers, other
-    runs of characters are one cell per character."""
+    numbers of several digits (each at most the word count, four words or more) make a row of
+    numbers, other runs of characters are one cell per character."""
     words = [w for w in _SPLIT.split(segment) if w]
     if not words:
         return None
     bare = [w[:-1] if len(w) > 1 and w.endswith("!") else w for w in words]
     if tokens is None and any(len(w) > 1 for w in bare):
         multi = [w for w in bare if len(w) > 1]
-        tokens = all(_NUMBER.fullmatch(w) for w in multi) and all(int(w) <= len(words) for w in multi)
+        tokens = len(words) >= 4 and all(_NUMBER.fullmatch(w) and int(w) <= len(words) for w in multi)
     if tokens is not False:
         return bare, [len(w) > 1 and w.endswith("!") for w in words], tokens
     cells, marks = [], []
@@ -385,8 +385,10 @@ def _solution_entries(text: str, puzzle) -> list[Entry]:
     grids, errors = _scan(text, layout.size if isinstance(puzzle, Takuzu) else None)
     if errors:
         raise errors[0]
+    titled = any(g.title.lower().startswith("solution") for g in grids)  # else every grid is a solution
     if isinstance(puzzle, Sudoku):
-        items = _sudoku_entries(grids, "", Rules(box=(puzzle.box_rows, puzzle.box_cols)), Layout(), solutions=True)
+        items = _sudoku_entries(grids, "", Rules(box=(puzzle.box_rows, puzzle.box_cols)), Layout(),
+                                solutions=not titled)
     else:
         items = _takuzu_entries(grids, "", Rules(), Layout())
     return entries_only(items)

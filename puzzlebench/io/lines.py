@@ -153,6 +153,9 @@ def read_either(readers: dict, *args, unit: str = "line") -> list:
                           f"say which with --puzzle {whole[0]} or --puzzle {whole[1]}")
     if whole:
         return read[whole[0]]
+    ambiguous = next((err for err in failures if isinstance(err, AmbiguousReading)), None)
+    if ambiguous is not None:
+        raise ambiguous
     kept = {kind: sum(not isinstance(i, PuzzleError) for i in items) for kind, items in read.items()}
     if kept and max(kept.values()) > 0:
         return read[max(kept, key=kept.get)]
@@ -211,7 +214,7 @@ def decode_rows(rows: list, layout: Layout, blank_free: bool = False) -> dict[in
                 decoded = symbols.decode(words, n, layout.symbols, blank_free=blank_free)
             except PuzzleError as err:
                 if err.row is None:
-                    raise
+                    raise err.locate(None, found[0][0].number)
                 line = found.pop(owners[err.row])[0]
                 grids[line.number] = err.locate(None, line.number)
                 continue

@@ -46,14 +46,14 @@ def _fields(line: TextLine) -> list[str]:
 
 
 def looks_like(line: str) -> bool:
-    """A header naming a puzzle column and another column, or a delimited row with a grid field."""
+    """A delimited header naming a puzzle column and another column, or a delimited row with a grid field."""
+    if not any(d in line for d in ",;\t"):
+        return False
     try:
         fields = _fields(TextLine(1, line))
     except PuzzleError:
         return False
-    if len(fields) >= 2 and csv_rows.names_a_role(fields, "puzzle"):
-        return True
-    return len(fields) >= 2 and any(d in line for d in ",;\t") and any(_is_grid(f) for f in fields)
+    return len(fields) >= 2 and (csv_rows.names_a_role(fields, "puzzle") or any(_is_grid(f) for f in fields))
 
 
 def read(text: str, path: str, puzzle: str | None, rules: Rules, layout: Layout = Layout()) -> list:

@@ -16,6 +16,10 @@ MAX_SIDE = 100
 class AmbiguousReading(PuzzleError):
     """A file that reads as different puzzles: the reader names the readings and the option that decides."""
 
+
+class FormatsDisagree(AmbiguousReading):
+    """A file that two formats read, as different puzzles."""
+
 _UINT = re.compile(r"[0-9]{1,6}")
 
 

@@ -13,7 +13,7 @@ import csv
 from collections.abc import Callable
 
 from ..errors import PuzzleError
-from .text import TextLine
+from .text import TextLine, content_lines, split_lines
 
 COLUMN_NAMES = {  # role -> the header names recognised for it (compared in lower case)
     "cages": ("cages", "cage", "cage_ids", "cage_string", "layout", "regions", "puzz_color"),
@@ -37,6 +37,15 @@ def fields(line: TextLine, is_data: Callable[[str], bool]) -> list[str]:
             except csv.Error as err:
                 raise PuzzleError(f"malformed CSV row: {err}", line=line.number) from None
     return words
+
+
+def split_header(text: str, split: Callable[[TextLine], list[str]], is_data: Callable[[str], bool]):
+    """(header or None, rows) of a text's content lines, each (line, fields): the first row is a
+    header when no field of it is a data field."""
+    rows = [(line, split(line)) for line in content_lines(split_lines(text))]
+    if rows and not any(is_data(f) for f in rows[0][1]):
+        return rows[0], rows[1:]
+    return None, rows
 
 
 def check_columns(mapping) -> dict:

@@ -30,7 +30,7 @@ from ..puzzles import Kakuro
 from .entry import Entry
 from .layout import Layout
 from .rules import Rules
-from .text import MAX_SIDE, build_located
+from .text import MAX_SIDE, build_located, read_only
 
 PUZZLES = ("kakuro",)
 SUFFIXES = (".cpp", ".cc", ".cxx", ".hh", ".hpp", ".h")
@@ -119,16 +119,5 @@ def _kakuro(values: list[tuple[int, int]], name: str, line: int) -> Kakuro:
     return build_located(lambda: Kakuro(white, layers["across"], layers["down"], name), [], line)
 
 
-def unsupported_solutions() -> PuzzleError:
-    return PuzzleError("Gecode's Kakuro arrays hold no solutions; write the solution in the native format")
-
-
-def read_solutions(text: str, puzzle) -> list:
-    raise unsupported_solutions()
-
-
-def format_puzzle(puzzle) -> str:
-    raise PuzzleError("the gecode-kakuro format is read, not written; use the native, kakuro-csv or dzn format")
-
-
-format_solution = read_solutions
+unsupported_solutions, read_solutions, format_puzzle, format_solution = read_only(
+    "gecode-kakuro", "Gecode's Kakuro arrays", "native, kakuro-csv or dzn")

@@ -167,9 +167,9 @@ def _scan(text: str, size: tuple[int, int] | None) -> tuple[list[_Grid], list[Pu
                                               f"says {size[1]}", line=line.number))
                     current = None
                     continue
-                if current.height > MAX_SIDE:
-                    raise PuzzleError(f"a row of {width} cells: no grid is that wide (at most {MAX_SIDE})",
-                                      line=line.number)
+                if not (4 <= current.height <= MAX_SUDOKU or current.height % 2 == 0 and current.height <= MAX_SIDE):
+                    raise PuzzleError(f"a row of {width} cells: no sudoku (4..{MAX_SUDOKU}) or takuzu (even, "
+                                      f"..{MAX_SIDE}) grid is that wide", line=line.number)
             elif len(cells) != current.width:
                 broken(line.number, f"line {line.number} has {len(cells)} cells, not {current.width}")
                 continue
@@ -196,8 +196,7 @@ def _width(text: str, tokens: bool | None) -> int:
 def looks_like(text: str) -> bool:
     """Does the text open with a bare grid (rows of the same width, as many as the width, or one
     line of N*N cells), possibly after title lines?"""
-    grids, errors = _scan_head(text)
-    return bool(grids)
+    return bool(_scan_head(text)[0])
 
 
 def _scan_head(text: str, limit: int = 200) -> tuple[list[_Grid], list[PuzzleError]]:

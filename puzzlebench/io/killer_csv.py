@@ -129,10 +129,7 @@ def read(text: str, path: str, puzzle: str | None, rules: Rules, layout: Layout 
     if puzzle not in (None, "killer"):
         raise PuzzleError(f"the killer-csv format holds only killer puzzles, not {puzzle}")
     rules.require_applicable("killer")
-    rows = [(line, _fields(line)) for line in content_lines(split_lines(text))]
-    header = None
-    if rows and not any(_is_cage_string(f) for f in rows[0][1]):
-        header, rows = rows[0], rows[1:]
+    header, rows = csv_rows.split_header(text, _fields, _is_cage_string)
     columns = csv_rows.columns(header[1] if header else None, layout.csv, ROLES, ("cages", "sums"),
                                header[0].number if header else None)
     entries = []

@@ -24,7 +24,7 @@ from .entry import Entry
 from .layout import Layout
 from .regions import cages_from_index, label_regions
 from .rules import MAX_SUDOKU, Rules
-from .text import build_located, content_lines, split_lines
+from .text import build_located, content_lines, read_only, split_lines
 
 PUZZLES = ("killer",)
 _TOKEN = re.compile(r"([A-Za-z0-9_]+?)(?::([0-9]{1,3}))?")
@@ -86,16 +86,5 @@ def read(text: str, path: str, puzzle: str | None, rules: Rules, layout: Layout 
     return [Entry(killer, "1", path, rows[0].number)]
 
 
-def unsupported_solutions() -> PuzzleError:
-    return PuzzleError("killer-labels files hold no solutions; write the solution in the native format")
-
-
-def read_solutions(text: str, puzzle) -> list:
-    raise unsupported_solutions()
-
-
-def format_puzzle(puzzle) -> str:
-    raise PuzzleError("the killer-labels format is read, not written; use the native or killer-csv format")
-
-
-format_solution = read_solutions
+unsupported_solutions, read_solutions, format_puzzle, format_solution = read_only(
+    "killer-labels", "killer-labels files", "native or killer-csv")

@@ -87,7 +87,7 @@ def has_grid_length(word: str) -> bool:
 
 
 def _is_grid_word(word: str) -> bool:
-    return len(word) in _LENGTHS and not any(ch in _SEPARATORS for ch in word)
+    return len(word) in _LENGTHS and _SEPARATORS.isdisjoint(word)
 
 
 def looks_like(text: str) -> bool:
@@ -174,27 +174,34 @@ def _read_sudoku(text: str, path: str, rules: Rules, layout: Layout) -> list:
         words = line.text.split()
         grid_words = [w for w in words if len(w) == n * n and _is_grid_word(w)]
         rows.append((line, n, grid_words[:2], [w for w in words if w not in grid_words[:2]]))
+    return sudoku_entries(rows, path, rules, layout, "the second grid word, the solution,")
+
+
+def sudoku_entries(rows: list, path: str, rules: Rules, layout: Layout, solution: str) -> list:
+    """The Sudoku entries of ``rows``, each (line, side, [puzzle word, solution word?], other words)
+    or a PuzzleError, their words read with one alphabet per size (:func:`decode_rows`); named by
+    position; ``solution`` names the solution word in the message when it has blanks."""
     grids = decode_rows([r for r in rows if not isinstance(r, PuzzleError)], layout)
     entries = []
     for row in rows:
+        name = str(len(entries) + 1)
         if isinstance(row, PuzzleError):
             entries.append(row)
             continue
-        line, n, words, others = row
-        name = str(len(entries) + 1)
+        line, n, _, others = row
         try:
             if isinstance(grids[line.number], PuzzleError):
                 raise grids[line.number]
-            puzzle_grid, *solution = grids[line.number]
-            if solution and (solution[0] == 0).any():
-                raise PuzzleError("the second grid word, the solution, has blanks", line=line.number)
+            puzzle_grid, *found = grids[line.number]
+            if found and (found[0] == 0).any():
+                raise PuzzleError(f"{solution} has blanks", line=line.number)
             br, bc = rules.box_for(n)
             sudoku = build_located(partial(Sudoku, puzzle_grid, br, bc, name), [], line.number)
         except PuzzleError as err:
             entries.append(err.locate(None, line.number))
             continue
         extra = {"fields": others} if others else {}
-        entries.append(Entry(sudoku, name, path, line.number, solution[0] if solution else None, extra))
+        entries.append(Entry(sudoku, name, path, line.number, found[0] if found else None, extra))
     return entries
 
 

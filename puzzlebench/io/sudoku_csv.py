@@ -31,7 +31,7 @@ from . import csv_rows, lines
 from .entry import Entry, entries_only
 from .layout import Layout
 from .rules import Rules
-from .text import TextLine, build_located, content_lines, split_lines
+from .text import TextLine
 
 PUZZLES = ("sudoku",)
 ROLES = ("puzzle", "solution")
@@ -60,10 +60,7 @@ def read(text: str, path: str, puzzle: str | None, rules: Rules, layout: Layout 
     if puzzle not in (None, "sudoku"):
         raise PuzzleError(f"the sudoku-csv format holds only sudoku puzzles, not {puzzle}")
     rules.require_applicable("sudoku")
-    rows = [(line, _fields(line)) for line in content_lines(split_lines(text))]
-    header = None
-    if rows and not any(_is_grid(f) for f in rows[0][1]):
-        header, rows = rows[0], rows[1:]
+    header, rows = csv_rows.split_header(text, _fields, _is_grid)
     columns = None
     if header is not None or layout.csv:
         columns = csv_rows.columns(header[1] if header else None, layout.csv, ROLES, ("puzzle",),
@@ -74,29 +71,7 @@ def read(text: str, path: str, puzzle: str | None, rules: Rules, layout: Layout 
             parsed.append(_row(line, fields, columns, layout))
         except PuzzleError as err:
             parsed.append(err.locate(None, line.number))
-    grids = lines.decode_rows([p for p in parsed if not isinstance(p, PuzzleError)], layout)
-    entries = []
-    for row in parsed:
-        name = str(len(entries) + 1)
-        if isinstance(row, PuzzleError):
-            entries.append(row)
-            continue
-        line, n, _, others = row
-        try:
-            found = grids[line.number]
-            if isinstance(found, PuzzleError):
-                raise found
-            givens, *solution = found
-            if solution and (solution[0] == 0).any():
-                raise PuzzleError("the solution field has blanks", line=line.number)
-            br, bc = rules.box_for(n)
-            sudoku = build_located(lambda: Sudoku(givens, br, bc, name), [], line.number)
-        except PuzzleError as err:
-            entries.append(err.locate(None, line.number))
-            continue
-        extra = {"fields": others} if others else {}
-        entries.append(Entry(sudoku, name, path, line.number, solution[0] if solution else None, extra))
-    return entries
+    return lines.sudoku_entries(parsed, path, rules, layout, "the solution field")
 
 
 def _row(line: TextLine, fields: list[str], columns: dict | None, layout: Layout):

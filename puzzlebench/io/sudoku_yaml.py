@@ -34,6 +34,7 @@ from .entry import Entry
 from .layout import Layout
 from .regions import complete_cages
 from .rules import MAX_SUDOKU, Rules
+from .text import read_only
 
 PUZZLES = ("sudoku", "killer")
 _SHAPE = re.compile(r"\s*([0-9]{1,2})\s*x\s*([0-9]{1,2})\s*")
@@ -130,16 +131,5 @@ def _cage(node, line: int, n: int) -> Cage:
     return Cage(tuple(cells), int(match[1]))
 
 
-def unsupported_solutions() -> PuzzleError:
-    return PuzzleError("sudoku-yaml files hold no solutions; write the solution in the native format")
-
-
-def read_solutions(text: str, puzzle) -> list:
-    raise unsupported_solutions()
-
-
-def format_puzzle(puzzle) -> str:
-    raise PuzzleError("the sudoku-yaml format is read, not written; use the native or killer-json format")
-
-
-format_solution = read_solutions
+unsupported_solutions, read_solutions, format_puzzle, format_solution = read_only(
+    "sudoku-yaml", "sudoku-yaml files", "native or killer-json")

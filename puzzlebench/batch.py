@@ -93,7 +93,7 @@ def run_job(job: Job, progress: bool = True):
                     original = transform.unmap_solution(np.asarray(record.solution))
                     row["solution"] = original.tolist()
                 context = RunContext(job.instance_set, "run", size_label(puzzle), puzzle.num_givens, pid,
-                                     entry.solution is not None, _matches(entry.solution, row["solution"]))
+                                     bool(entry.solutions), _matches(entry.solutions, row["solution"]))
                 row.update(asdict(context), **provenance)
                 if bar is not None:
                     bar.update()
@@ -104,10 +104,11 @@ def run_job(job: Job, progress: bool = True):
     yield chunks.end(len(planned) + NOISE_RUNS)
 
 
-def _matches(reference, solution) -> bool | None:
-    if reference is None or solution is None:
+def _matches(references, solution) -> bool | None:
+    """Whether ``solution`` equals one of the reference solutions (None without either)."""
+    if not len(references) or solution is None:
         return None
-    return bool(np.array_equal(np.asarray(reference), np.asarray(solution)))
+    return any(np.array_equal(np.asarray(reference), np.asarray(solution)) for reference in references)
 
 
 def _noise_row(puzzle, options: SolveOptions, process, job: Job, provenance: dict) -> dict:

@@ -136,8 +136,8 @@ class RunContext:
     ``role`` is "run" for the grid's runs and "noise" for the job's reference solves;
     ``size`` is "RxC"; ``permutation`` 0 for the original puzzle, 1.. for its
     symmetry-permuted copies; ``reference_known`` whether the set gives the puzzle's
-    reference solution, ``reference_match`` whether the run's grid equals it (None
-    without a grid or a reference)."""
+    reference solution(s), ``reference_match`` whether the run's grid equals one of them
+    (None without a grid or a reference)."""
 
     instance_set: str = ""
     role: str = "run"

@@ -14,12 +14,15 @@ A set is a folder ``<root>/<group>/<set>/`` named ``"<group>/<set>"`` (e.g.
     tags: [default]      # optional labels; select with the pattern "tag:NAME"; the tag
                          # "ladder" declares a size ladder (same kind of puzzle at growing
                          # sizes), the only sets growth exponents are fitted on
-    dzn: {puzzle: x}     # optional: MiniZinc variable of each role (format dzn)
-    csv: {cages: layout} # optional: column of each role (format killer-csv)
+    dzn: {puzzle: x}     # optional: MiniZinc variable of each role, and convention: clue-cell (format dzn)
+    csv: {cages: layout} # optional: column of each role (formats killer-csv, sudoku-csv)
+    symbols: 0-9A-F      # optional: the grids' alphabet, when the files fit several
+    size: 16x22          # optional: the grids' size, when the files do not say it
 
 A folder without ``set.yaml`` is a set too, with the puzzle named by its group.
-A puzzle file ``NAME.txt`` may have its reference solutions in ``NAME.solution.txt``: for a file
-of several puzzles, one per puzzle in order (native), or named by line (lines) or key (dataset).
+A puzzle file ``NAME.txt`` may have its reference solutions in ``NAME.solution.txt``: for a file of
+one puzzle every grid it lists (a puzzle with several solutions); for a file of several puzzles,
+one per puzzle in order (native), or named by line (lines) or key (dataset).
 """
 
 from __future__ import annotations
@@ -32,9 +35,8 @@ from pathlib import Path
 import yaml
 
 from .errors import PuzzleError
-from .io import FORMATS, LAYOUT_KEYS, Entry, read_puzzles, read_solutions_of
-from .io.dzn import check_map
-from .io.killer_csv import check_columns
+from .io import FORMATS, LAYOUT_KEYS, Entry, read_puzzles, read_reference_solutions
+from .io.layout import Layout
 from .io.rules import parse_rules
 from .puzzles import PUZZLE_NAMES
 
@@ -42,7 +44,7 @@ SET_FILE = "set.yaml"
 SKIPPED_FILES = ("set.yaml", "source.md", "readme*", "*.*solution*", ".*")
 """Name patterns (lower case) of the files that are not puzzle files by default: the set's
 own files, hidden files and companion solution files (``x.solution.txt``, ``x.all_solutions.txt``)."""
-SET_KEYS = ("puzzle", "format", "files", "source", "licence", "count", "options", "tags", *LAYOUT_KEYS.values())
+SET_KEYS = ("puzzle", "format", "files", "source", "licence", "count", "options", "tags", *LAYOUT_KEYS)
 TAG_PREFIX = "tag:"
 LADDER_TAG = "ladder"
 
@@ -65,22 +67,22 @@ class InstanceSet:
 
     @property
     def layout(self) -> dict:
-        """The reader settings of ``set.yaml`` (``dzn:``, ``csv:``) that apply to the set's files."""
-        return {key: self.meta[key] for key in LAYOUT_KEYS.values() if key in self.meta}
+        """The reader settings of ``set.yaml`` (``dzn:``, ``csv:``, ``symbols:``, ``size:``) for the set's files."""
+        return {key: self.meta[key] for key in LAYOUT_KEYS if key in self.meta}
 
     def read_file(self, path: Path) -> list[Entry]:
         """The puzzles of one of the set's files, named ``<file>#<name in the file>``.
 
-        A puzzle the file gives no solution for takes its reference solution from
+        A puzzle the file gives no solution for takes its reference solutions from
         the companion file ``<stem>.solution<suffix>`` when there is one.
         """
         entries = read_puzzles(path, format=self.format, puzzle=self.puzzle, options=self.options,
                                layout=self.layout)
         companion = path.with_name(f"{path.stem}.solution{path.suffix}")
         if companion.is_file():
-            solutions = read_solutions_of(companion, [e.puzzle for e in entries])
-            entries = [replace(e, solution=grid) if e.solution is None else e
-                       for e, (_, grid) in zip(entries, solutions, strict=True)]
+            solutions = read_reference_solutions(companion, [e.puzzle for e in entries])
+            entries = [replace(e, solutions=grids) if not e.solutions else e
+                       for e, grids in zip(entries, solutions, strict=True)]
         prefix = path.relative_to(self.path).as_posix()
         return [replace(entry, name=f"{prefix}#{entry.name}") for entry in entries]
 
@@ -180,10 +182,10 @@ def load_set(name: str, folder: Path) -> InstanceSet:
     for key in ("source", "licence"):
         if key in meta and not isinstance(meta[key], str):
             fail(key, "must be a string")
-    for key, check in (("dzn", check_map), ("csv", check_columns)):
+    for key in LAYOUT_KEYS:
         if key in meta:
             try:
-                check(meta[key])
+                Layout.of({key: meta[key]})
             except PuzzleError as err:
                 fail(key, err.problem)
     try:

@@ -155,15 +155,18 @@ def test_dzn_inconsistent_files_are_refused_with_the_line(tmp_path, text, messag
 
 
 def test_dzn_map(tmp_path):
-    path = DATA / "dzn/sudoku_4x4_renamed.dzn"
+    path = write(tmp_path, (DATA / "dzn/sudoku_4x4_renamed.dzn").read_text().replace("start", "grille"), "r.dzn")
     with pytest.raises(PuzzleError, match="--dzn-map"):
         read_puzzles(path)
+    assert read_puzzle(path, layout={"dzn": {"puzzle": "grille"}}).puzzle.n == 4
     with pytest.raises(PuzzleError, match="the dzn map says puzzle=grid, but the file assigns no grid"):
         read_puzzles(path, layout={"dzn": {"puzzle": "grid"}})
     with pytest.raises(PuzzleError, match="unknown role 'board'"):
         read_puzzles(path, layout={"dzn": {"board": "start"}})
     same = read_puzzle(DATA / "dzn/sudoku_4x4.dzn").puzzle
-    assert puzzle_key(read_puzzle(path, layout=RENAMED).puzzle) == puzzle_key(same)
+    renamed = DATA / "dzn/sudoku_4x4_renamed.dzn"  # start and size: names MiniZinc's tutorial uses, read as such
+    assert puzzle_key(read_puzzle(renamed, layout=RENAMED).puzzle) == puzzle_key(read_puzzle(renamed).puzzle) \
+        == puzzle_key(same)
 
 
 def test_dzn_writes_what_minizinc_models_read(tmp_path):
@@ -178,13 +181,11 @@ def test_dzn_writes_what_minizinc_models_read(tmp_path):
         format_puzzle(read_puzzle(DATA / "binairo/binairo_4x6.txt").puzzle, "dzn")
 
 
-def test_detection_names_both_candidates(tmp_path):
-    # digit cage ids 1..4 also spell a 4x4 Sudoku: the lines and killer-csv formats both fit
+def test_detection_reads_each_way_and_keeps_the_one_that_reads(tmp_path):
+    # digit cage ids 1..4 also spell a 4x4 Sudoku word, but one whose givens conflict: only killer-csv reads it
     path = write(tmp_path, "1122112233443344 10,10,10,10\n")
-    with pytest.raises(PuzzleError, match=r"p.txt:1: this line could be the killer-csv or the lines format: "
-                                          r"say which with --format"):
-        read_puzzles(path)
-    assert len(read_puzzle(path, format="killer-csv").puzzle.cages) == 4
+    assert detect_format(path) == "killer-csv"
+    assert len(read_puzzle(path).puzzle.cages) == 4
 
 
 # ---------------------------------------------------------------- sets, import, export
@@ -205,7 +206,8 @@ def test_import_writes_a_validated_set(tmp_path):
     result = cli("import", DATA / "dzn/killer_4x4_cages.dzn", DATA / "csv/killers.csv", "-o", out,
                  "--source", "hand-written examples", "--licence", "MIT", "--unique")
     assert result.returncode == 0, result.stderr
-    assert "killer/mixed: ok: 4 puzzle(s) in 4 file(s), 3/3 reference solutions valid, 4/4 unique" in result.stdout
+    # --unique keeps the solution it certified as the reference solution of the .dzn puzzle (issue 22)
+    assert "killer/mixed: ok: 4 puzzle(s) in 4 file(s), 4/4 reference solutions valid, 4/4 unique" in result.stdout
     meta = load_set("killer/mixed", out).meta
     assert (meta["source"], meta["licence"], meta["count"]) == ("hand-written examples", "MIT", 4)
     assert (out / "killers-3.solution.txt").is_file() and "TODO" in (out / "SOURCE.md").read_text()
@@ -241,7 +243,7 @@ def test_check_reads_solutions_from_the_new_layouts():
     assert kakuro.returncode == 0 and kakuro.stdout.strip() == "valid"
     killer = cli("check", DATA / "csv/killers.csv", DATA / "csv/killers.csv", "--index", "2")  # row 3's solution
     assert killer.returncode == 0 and killer.stdout.strip() == "valid"
-    renamed = cli("check", DATA / "dzn/sudoku_4x4_renamed.dzn", DATA / "csv/kakuro_6x6.csv", "--dzn-map", "n=size",
-                  "--puzzle", "sudoku")
-    assert renamed.returncode == 2 and "needs puzzle or x (the puzzle)" in renamed.stderr
-    assert "--dzn-map puzzle=NAME" in renamed.stderr and "Traceback" not in renamed.stderr
+    renamed = cli("check", DATA / "dzn/sudoku_4x4_renamed.dzn", DATA / "csv/kakuro_6x6.csv", "--dzn-map",
+                  "n=size,puzzle=grille", "--puzzle", "sudoku")
+    assert renamed.returncode == 2 and "the dzn map says puzzle=grille, but the file assigns no grille" \
+        in renamed.stderr and "Traceback" not in renamed.stderr

@@ -51,7 +51,7 @@ fraction = number_in(float, 0, 1, open_low=True)
 non_negative = number_in(int, 0, None)
 
 
-def add_input_arguments(p, *, multi: bool = False) -> None:
+def add_input_arguments(p, *, multi: bool = False, convention_help: str | None = None) -> None:
     """PATH plus --index/--format/--puzzle (and --all when ``multi``)."""
     from ..io import FORMATS
     p.add_argument("path", metavar="PATH", help="puzzle file")
@@ -63,23 +63,41 @@ def add_input_arguments(p, *, multi: bool = False) -> None:
         p.add_argument("--index", type=index, default=0, help="0-based puzzle index in the file (default 0)")
     p.add_argument("--format", choices=FORMATS, help="file format (default: detected)")
     p.add_argument("--puzzle", choices=PUZZLE_NAMES, help="puzzle type, when the file does not say")
-    add_layout_arguments(p)
+    add_layout_arguments(p, convention_help=convention_help)
 
 
-def add_layout_arguments(p) -> None:
-    """--dzn-map and --csv-columns: where the data is in the formats whose names vary."""
+def add_layout_arguments(p, *, convention_help: str | None = None) -> None:
+    """How to read what a file does not say: --dzn-map, --dzn-convention, --csv-columns, --symbols, --size."""
     p.add_argument("--dzn-map", metavar="ROLE=NAME,...",
                    help="MiniZinc data: the variable of each role when the file's names differ (e.g. puzzle=x,n=size)")
+    p.add_argument("--dzn-convention", choices=("first-cell", "clue-cell"),
+                   help=convention_help or "MiniZinc Kakuro: clue rows give the run's first white cell or the clue "
+                                           "cell (default: the one every row fits)")
     p.add_argument("--csv-columns", metavar="ROLE=COLUMN,...",
-                   help="killer-csv: the column (header name or 1-based number) of cages, sums, solution")
+                   help="killer-csv / sudoku-csv: the column (header name or 1-based number) of cages, sums, "
+                        "puzzle, solution")
+    p.add_argument("--symbols", metavar="SPEC[/BLANKS]",
+                   help="the grid's value symbols in order, e.g. 1-9A-G, 0-9A-F, A-P, 1-16 (numbers), "
+                        "optionally /BLANKS (1-9/*); default: inferred from the whole file")
+    p.add_argument("--size", metavar="N|RxC",
+                   help="the grid's size when the file does not say it or reads as grids of several sizes")
 
 
-def read_entries(args):
-    """The entries the arguments select: all of them with --all, else the one at --index."""
+def layout_of(args, *, convention: bool = True) -> dict:
+    """The reader settings of the arguments of :func:`add_layout_arguments` (``convention`` False
+    leaves --dzn-convention out, for a verb that uses it for its output)."""
+    from ..io import parse_layout
+    return parse_layout(args.dzn_map, args.csv_columns, args.symbols, args.size,
+                        args.dzn_convention if convention else None)
+
+
+def read_entries(args, *, convention: bool = True):
+    """The entries the arguments select: all of them with --all, else the one at --index
+    (``convention`` as for :func:`layout_of`)."""
     from ..errors import PuzzleError
-    from ..io import parse_layout, read_puzzles
+    from ..io import read_puzzles
     entries = read_puzzles(args.path, format=args.format, puzzle=args.puzzle,
-                           layout=parse_layout(args.dzn_map, args.csv_columns))
+                           layout=layout_of(args, convention=convention))
     if getattr(args, "all", False):
         return entries
     if not 0 <= args.index < len(entries):

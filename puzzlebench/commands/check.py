@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..checker import check
-from ..io import FORMATS, parse_layout, read_puzzles, read_solutions, read_solutions_of
+from ..io import FORMATS, read_puzzles, read_solutions, read_solutions_for, read_solutions_of
 from ..puzzles import PUZZLE_NAMES
 from ._common import index
 
@@ -14,7 +14,8 @@ def register(subparsers) -> None:
         "check", help="check a solution grid against a puzzle's rules",
         description="Check every grid of SOLUTION_FILE: for a PUZZLE_FILE of one puzzle, each grid "
                     "(alternative solutions) against it; for a file of several, each puzzle's grid (one per "
-                    "puzzle in order in a native file, named by line or key otherwise), or only puzzle --index. "
+                    "puzzle in order in a native file, named by line or key otherwise), or only puzzle --index "
+                    "(whose grids the file may hold alone). "
                     "Prints every rule violation on its own line, naming the grid, or 'valid'. Exit status: "
                     "0 valid, 1 violations, 2 bad input.")
     p.add_argument("puzzle_file", metavar="PUZZLE_FILE")
@@ -35,10 +36,11 @@ def register(subparsers) -> None:
 
 def run(args) -> int:
     from ..errors import PuzzleError
+    from ._common import layout_of
     options = {name: value for name, value in (("box", args.box), ("diagonal", args.diagonal),
                                                ("distinct_lines", args.distinct_lines)) if value}
     entries = read_puzzles(args.puzzle_file, format=args.format, puzzle=args.puzzle, options=options,
-                           layout=parse_layout(args.dzn_map, args.csv_columns))
+                           layout=layout_of(args))
     if args.index is not None and args.index >= len(entries):
         raise PuzzleError(f"--index {args.index} is out of range: the file holds {len(entries)} puzzle(s)",
                           path=args.puzzle_file)
@@ -46,11 +48,17 @@ def run(args) -> int:
         grids = read_solutions(args.solution_file, entries[0].puzzle, format=args.solution_format)
         pairs = [(entries[0], f"solution {k} of {len(grids)}" if len(grids) > 1 else "", grid)
                  for k, grid in enumerate(grids, 1)]
+    elif args.index is not None:  # that puzzle's grid of a file of one per puzzle, or the file's grids
+        grids = read_solutions_for(args.solution_file, [e.puzzle for e in entries], args.index,
+                                   format=args.solution_format)
+        entry = entries[args.index]
+        pairs = [(entry, f"puzzle {entry.name} (index {args.index})" + (f", solution {k} of {len(grids)}"
+                                                                     if len(grids) > 1 else ""), grid)
+                 for k, grid in enumerate(grids, 1)]
     else:
         solutions = read_solutions_of(args.solution_file, [e.puzzle for e in entries], format=args.solution_format)
         pairs = [(entry, f"puzzle {entry.name} (index {k})", grid)
-                 for k, (entry, (_, grid)) in enumerate(zip(entries, solutions, strict=True))
-                 if args.index is None or k == args.index]
+                 for k, (entry, (_, grid)) in enumerate(zip(entries, solutions, strict=True))]
     problems = [f"{which}: {violation}" if which else violation
                 for entry, which, grid in pairs for violation in check(entry.puzzle, grid)]
     print("\n".join(problems) if problems else "valid")

@@ -43,11 +43,11 @@ def run(args) -> int:
 
     from ..checker import check
     from ..errors import PuzzleError
-    from ..io import format_puzzle, format_solution, parse_layout, read_puzzles, read_solution
+    from ..io import format_puzzle, format_solution, read_puzzles, read_solution
     from ..transforms import iter_permuted_copies
+    from ._common import layout_of
 
-    entries = read_puzzles(args.path, format=args.format, puzzle=args.puzzle,
-                           layout=parse_layout(args.dzn_map, args.csv_columns))
+    entries = read_puzzles(args.path, format=args.format, puzzle=args.puzzle, layout=layout_of(args))
     if not 0 <= args.index < len(entries):
         raise PuzzleError(f"--index {args.index} is out of range: the file holds {len(entries)} puzzle(s)",
                           path=args.path)

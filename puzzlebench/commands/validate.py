@@ -3,8 +3,10 @@
 For each set: parse every file (a bad file is reported as ``file:line: problem``
 and the next file is read), compare the parsed count with ``set.yaml``'s
 ``count``, check every reference solution with :func:`puzzlebench.checker.check`
-and, with ``--unique``, certify that each puzzle has exactly one solution by
-counting solutions up to 2 with no-good cuts.  Problems go to stdout, one per
+(a puzzle whose set lists several distinct valid solutions is reported as
+"N listed solutions: not unique", a failure under ``--unique``) and, with
+``--unique``, certify that each puzzle has exactly one solution by counting
+solutions up to 2 with no-good cuts.  Problems go to stdout, one per
 line; a summary line per set follows.  Exit 2 when a file or set definition is
 bad, else 1 when a solution or uniqueness check failed, else 0.
 """
@@ -52,6 +54,18 @@ class SetReport:
     unique: int = 0
     not_unique: int = 0
     uncertified: int = 0
+
+    def add_count(self, found: int, status: str) -> str | None:
+        """Tally one uniqueness count (``found`` solutions, up to 2, the search's ``status``); the
+        problem when the puzzle is not certified unique."""
+        if status != "optimal":
+            self.uncertified += 1
+            return f"uniqueness not certified: the search ended with {status} after {found} solution(s)"
+        if found != 1:
+            self.not_unique += 1
+            return "has no solution" if found == 0 else "has more than one solution"
+        self.unique += 1
+        return None
 
     @property
     def exit_code(self) -> int:
@@ -126,28 +140,30 @@ def validate_set(instance_set, say, uniqueness: Uniqueness | None = None) -> Set
                disable=not sys.stderr.isatty())
     for entry in bar:
         where = f"{instance_set.name}/{entry.name}"
-        violations = [] if entry.solution is None else check(entry.puzzle, entry.solution)
-        if entry.solution is not None:
+        valid = []
+        for k, solution in enumerate(entry.solutions, start=1):
+            violations = check(entry.puzzle, solution)
+            label = "reference solution" + (f" {k} of {len(entry.solutions)}" if len(entry.solutions) > 1 else "")
             report.solutions += 1
             report.bad_solutions += bool(violations)
             for violation in violations:
-                say(f"{where}: reference solution: {violation}")
+                say(f"{where}: {label}: {violation}")
+            if not violations and not any(np.array_equal(solution, seen) for seen in valid):
+                valid.append(solution)
+        if len(valid) > 1:
+            say(f"{where}: {len(valid)} listed solutions: not unique")
+            if uniqueness is not None:
+                report.not_unique += 1
+            continue
         if uniqueness is None:
             continue
         found, grids, status = uniqueness.count(entry.puzzle)
-        if status != "optimal":
-            report.uncertified += 1
-            say(f"{where}: uniqueness not certified: the search ended with {status} "
-                f"after {found} solution(s)")
-        elif found != 1:
-            report.not_unique += 1
-            say(f"{where}: " + ("has no solution" if found == 0 else "has more than one solution"))
-        else:
-            report.unique += 1
-            reference_valid = entry.solution is not None and not violations
-            if reference_valid and not np.array_equal(grids[0], entry.solution):
-                report.mismatched += 1
-                say(f"{where}: the only solution found differs from the reference solution")
+        problem = report.add_count(found, status)
+        if problem is not None:
+            say(f"{where}: {problem}")
+        if found == 1 and status == "optimal" and valid and not np.array_equal(grids[0], valid[0]):
+            report.mismatched += 1
+            say(f"{where}: the only solution found differs from the reference solution")
     return report
 
 

@@ -9,13 +9,24 @@ Formats (each module's docstring is its specification):
 * ``dzn`` -- MiniZinc data files: Sudoku, Killer and Kakuro.
 * ``kakuro-csv`` -- Kakuro grids as comma-separated rows (``x``, ``0``, ``D\\A``).
 * ``killer-csv`` -- Killer Sudoku rows: cage-id string, sums, solution.
+* ``sudoku-csv`` -- Sudoku rows: puzzle and solution columns, with or without a header.
+* ``grid`` -- bare grids, one or several a file (SadMan ``.sdk``, boxed or titled grids).
+* ``killer-json`` -- Killer cage lists in JSON, and f-puzzles JSON.
+* ``killer-labels`` -- a grid of cage ids, ``id:sum`` where a cage is defined.
+* ``sudoku-yaml`` -- the ``Board``/``Constraints`` YAML of Nickleaton's sudoku solver.
+* ``gecode-kakuro`` -- Kakuro specifications as C++ integer arrays (Gecode's examples).
+* ``binairo-task`` -- puzzle-binairo.com task strings.
 
 Every problem in a file is a :class:`~puzzlebench.errors.PuzzleError` naming the
 file and, where there is one, the line.  ``options`` carries an instance set's
 rule options (``box``, ``diagonal``, ``distinct_lines``); a marker stated in
-the file itself takes precedence.  ``layout`` carries how to find the data in
-the formats whose names vary: ``{"dzn": {ROLE: VARIABLE}, "csv": {ROLE: COLUMN}}``
-(``set.yaml``'s ``dzn:`` and ``csv:``, the CLI's ``--dzn-map`` and ``--csv-columns``).
+the file itself takes precedence.  ``layout`` carries how to read what the file
+does not say (:mod:`.layout`: ``dzn``, ``csv``, ``symbols``, ``size``).
+
+A reader's ``read(text, path, puzzle, rules, layout)`` returns the file's puzzles in order, each an
+:class:`Entry` or, for a puzzle it could not read while it could read the others, a
+PuzzleError: :func:`read_puzzles` refuses the file at the first one, :func:`read_puzzles_keeping`
+keeps the others (``import --skip-invalid``).
 """
 
 from __future__ import annotations
@@ -27,22 +38,25 @@ import numpy as np
 
 from ..errors import PuzzleError
 from ..puzzles import PUZZLE_NAMES
-from . import dzn, janko, kakuro_csv, killer_csv, lines, native, tatham
-from .detect import detect_solution_text, detect_text
+from . import (binairo_task, dzn, gecode_kakuro, grid, janko, kakuro_csv, killer_csv, killer_json, killer_labels,
+               lines, native, sudoku_csv, sudoku_yaml, tatham)
+from .detect import candidates, detect_solution_text, describe_reading
 from .entry import Entry
 from .identity import puzzle_key
+from .layout import KEYS as LAYOUT_KEYS, Layout
 from .rules import parse_rules
-from .text import parse_pairs, read_text
+from .text import AmbiguousReading, FormatsDisagree, parse_pairs, read_text
 
-FORMATS = ("native", "lines", "janko", "tatham", "dzn", "kakuro-csv", "killer-csv")
 _MODULES = {"native": native, "lines": lines, "janko": janko, "tatham": tatham, "dzn": dzn,
-            "kakuro-csv": kakuro_csv, "killer-csv": killer_csv}
-LAYOUT_KEYS = {"dzn": "dzn", "killer-csv": "csv"}
-"""The formats that take a ``layout`` entry, and its key (also the ``set.yaml`` key)."""
-NO_SOLUTIONS = (tatham, dzn)
+            "kakuro-csv": kakuro_csv, "killer-csv": killer_csv, "sudoku-csv": sudoku_csv, "grid": grid,
+            "killer-json": killer_json, "killer-labels": killer_labels, "sudoku-yaml": sudoku_yaml,
+            "gecode-kakuro": gecode_kakuro, "binairo-task": binairo_task}
+FORMATS = tuple(_MODULES)
+NO_SOLUTIONS = (tatham, dzn, killer_labels, sudoku_yaml, gecode_kakuro, binairo_task)
+"""The formats whose files state puzzles only."""
 
-__all__ = ["FORMATS", "LAYOUT_KEYS", "parse_layout", "Entry", "read_puzzles", "read_puzzle", "read_solution", "read_solutions",
-           "read_solutions_of",
+__all__ = ["FORMATS", "LAYOUT_KEYS", "parse_layout", "Entry", "read_puzzles", "read_puzzles_keeping", "read_puzzle",
+           "read_solution", "read_solutions", "read_solutions_of", "read_reference_solutions", "read_solutions_for",
            "format_puzzle", "format_solution", "detect_format", "puzzle_key"]
 
 
@@ -52,49 +66,140 @@ def _format_module(format: str):
     return _MODULES[format]
 
 
-def parse_layout(dzn_map: str | None = None, csv_columns: str | None = None) -> dict:
-    """The ``layout`` of the CLI options ``--dzn-map ROLE=NAME,...`` and ``--csv-columns ROLE=COLUMN,...``."""
+def parse_layout(dzn_map: str | None = None, csv_columns: str | None = None, symbols: str | None = None,
+                 size: str | None = None, dzn_convention: str | None = None) -> dict:
+    """The ``layout`` of the CLI options ``--dzn-map ROLE=NAME,...``, ``--dzn-convention``,
+    ``--csv-columns ROLE=COLUMN,...``, ``--symbols`` and ``--size`` (checked, as in ``set.yaml``)."""
     layout = {}
-    if dzn_map:
-        layout["dzn"] = dzn.check_map(parse_pairs(dzn_map, "--dzn-map"))
+    if dzn_map or dzn_convention:
+        layout["dzn"] = parse_pairs(dzn_map, "--dzn-map") if dzn_map else {}
+        if dzn_convention:
+            layout["dzn"]["convention"] = dzn_convention
     if csv_columns:
-        layout["csv"] = killer_csv.check_columns(parse_pairs(csv_columns, "--csv-columns"))
+        layout["csv"] = parse_pairs(csv_columns, "--csv-columns")
+    if symbols:
+        layout["symbols"] = symbols
+    if size:
+        layout["size"] = size
+    Layout.of(layout)
     return layout
 
 
 def detect_format(path) -> str:
-    """The format of the puzzle file at ``path``, from its content."""
+    """The format of the puzzle file at ``path``, from its content (read each way it could be, when
+    it could be several)."""
+    source = os.fspath(path)
     try:
-        return detect_text(read_text(path), PurePath(path).suffix)
+        text = read_text(path)
+        found = candidates(text, PurePath(source).suffix)
+        if len(found) > 1:
+            try:
+                found = [_resolve(text, source, found, None, parse_rules(None), Layout())[0]]
+            except FormatsDisagree:
+                raise
+            except AmbiguousReading as err:  # the one format that reads it, two ways
+                found = [err.format]
+            except PuzzleError:
+                pass  # no format reads the file: the likeliest is the first
+        return found[0]
     except PuzzleError as err:
-        err.locate(os.fspath(path))
+        err.locate(source)
         raise
 
 
-def read_puzzles(path, *, format: str | None = None, puzzle: str | None = None,
-                 options: dict | None = None, layout: dict | None = None) -> list[Entry]:
-    """Every puzzle in the file at ``path``.
+def _read_items(text: str, source: str, format: str | None, puzzle: str | None, rules, layout: Layout) -> list:
+    if format is not None:
+        return _format_module(format).read(text, source, puzzle, rules, layout)
+    found = candidates(text, PurePath(source).suffix)
+    if puzzle is not None:  # only the formats that hold that puzzle
+        found = [fmt for fmt in found if puzzle in _MODULES[fmt].PUZZLES] or found
+    if len(found) == 1:
+        return _MODULES[found[0]].read(text, source, puzzle, rules, layout)
+    return _resolve(text, source, found, puzzle, rules, layout)[1]
+
+
+def _resolve(text: str, source: str, found: list[str], puzzle, rules, layout: Layout) -> tuple[str, list]:
+    """(format, items) of a file several formats could hold: the one that reads it whole, or, when
+    several do, the first if they read the same puzzles; else the file is refused naming the
+    readings.  When none reads it whole, a format's reading that is itself ambiguous, else the
+    reading that kept most puzzles; when none kept any, the errors of each, the first format's first."""
+    readings, failures = {}, []
+    for fmt in found:
+        try:
+            readings[fmt] = _MODULES[fmt].read(text, source, puzzle, rules, layout)
+        except PuzzleError as err:
+            failures.append((fmt, err))
+    whole = {fmt: items for fmt, items in readings.items()
+             if items and not any(isinstance(i, PuzzleError) for i in items)}
+    ambiguous = next(((fmt, err) for fmt, err in failures if isinstance(err, AmbiguousReading)), None)
+    if whole and ambiguous is not None:  # one reading, and another format that itself reads two ways
+        fmt, (other, err) = next(iter(whole)), ambiguous
+        why = err.problem.split(": say which")[0]
+        raise FormatsDisagree(f"the file reads as {describe_reading(whole[fmt])} ({fmt} format), and in the "
+                               f"{other} format {why[0].lower()}{why[1:]}: say which with --format {fmt} or "
+                               f"--format {other} (and --puzzle or --symbols)")
+    if whole:
+        keys = {}
+        for fmt, items in whole.items():
+            keys.setdefault(tuple(puzzle_key(e.puzzle) for e in items), fmt)
+        if len(keys) > 1:
+            shown = [(fmt, describe_reading(whole[fmt])) for fmt in keys.values()]
+            sizes = {items[0].puzzle.shape for items in whole.values()}
+            hint = ""
+            if len(sizes) > 1:
+                hint = " (or --size " + " / --size ".join("x".join(map(str, whole[fmt][0].puzzle.shape))
+                                                           for fmt in keys.values()) + ")"
+            raise FormatsDisagree("the file reads as " + " or as ".join(f"{d} ({fmt} format)" for fmt, d in shown)
+                                  + ": say which with " + " or ".join(f"--format {fmt}" for fmt, _ in shown) + hint)
+        fmt = next(iter(keys.values()))
+        return fmt, whole[fmt]
+    if ambiguous is not None:  # no reading whole, one that reads two ways: that is what to decide
+        ambiguous[1].format = ambiguous[0]
+        raise ambiguous[1]
+    kept = {fmt: sum(isinstance(i, Entry) for i in items) for fmt, items in readings.items()}
+    if kept and max(kept.values()) > 0:
+        fmt = max(kept, key=kept.get)
+        return fmt, readings[fmt]
+    errors = dict(failures)
+    errors.update((fmt, next((i for i in items if isinstance(i, PuzzleError)), PuzzleError("it holds no puzzle")))
+                  for fmt, items in readings.items())
+    (first, err), *others = [(fmt, errors[fmt]) for fmt in found]
+    raise PuzzleError(f"{err.problem} (read in the {first} format; "
+                      + "; ".join(f"in the {fmt} format{f', line {e.line}' if e.line else ''}: {e.problem}"
+                                  for fmt, e in others) + ")", line=err.line)
+
+
+def read_puzzles_keeping(path, *, format: str | None = None, puzzle: str | None = None,
+                         options: dict | None = None, layout: dict | None = None
+                         ) -> tuple[list[Entry], list[PuzzleError]]:
+    """The puzzles of the file at ``path`` that read, and a located PuzzleError for each that does not.
 
     ``format`` is detected when None; ``puzzle`` (one of PUZZLE_NAMES) is needed
     only when the file does not say which puzzle it holds, or could hold more than one.
+    A problem with the file as a whole is raised.
     """
     source = os.fspath(path)
     try:
         if puzzle is not None and puzzle not in PUZZLE_NAMES:
             raise PuzzleError(f"unknown puzzle {puzzle!r} (known: {', '.join(PUZZLE_NAMES)})")
         rules = parse_rules(options)
-        text = read_text(path)
-        format = format or detect_text(text, PurePath(source).suffix)
-        module = _format_module(format)
-        if format in LAYOUT_KEYS:
-            entries = module.read(text, source, puzzle, rules, (layout or {}).get(LAYOUT_KEYS[format]))
-        else:
-            entries = module.read(text, source, puzzle, rules)
-        if not entries:
+        settings = Layout.of(layout)
+        items = _read_items(read_text(path), source, format, puzzle, rules, settings)
+        if not items:
             raise PuzzleError("the file holds no puzzle")
     except PuzzleError as err:
         err.locate(source)
         raise
+    entries = [i for i in items if isinstance(i, Entry)]
+    return entries, [i.locate(source) for i in items if isinstance(i, PuzzleError)]
+
+
+def read_puzzles(path, *, format: str | None = None, puzzle: str | None = None,
+                 options: dict | None = None, layout: dict | None = None) -> list[Entry]:
+    """Every puzzle in the file at ``path``; a puzzle that does not read refuses the file."""
+    entries, refused = read_puzzles_keeping(path, format=format, puzzle=puzzle, options=options, layout=layout)
+    if refused:
+        raise refused[0]
     return entries
 
 
@@ -135,18 +240,18 @@ def read_solutions_of(path, puzzles, *, format: str | None = None) -> list[tuple
     """(first line, grid) of the solution of each of ``puzzles`` (the puzzles of one file, in order)
     in the solution file at ``path``: one per puzzle.
 
-    A lines file or a dataset names each puzzle's grid (its line or key); a native
-    file holds one grid per puzzle, in order (for a file of one puzzle, the first of
+    A lines file or a dataset names each puzzle's grid (its line or key); a native or
+    grid file holds one grid per puzzle, in order (for a file of one puzzle, the first of
     its grids is taken, as by :func:`read_solution`).
     """
     source = os.fspath(path)
     try:
         text = read_text(path)
         module = _format_module(format or detect_solution_text(text, puzzles[0]))
-        if module is tatham:
-            raise tatham.unsupported_solutions()
-        if module is native and len(puzzles) > 1:
-            return native.read_solution_per_puzzle(text, puzzles)
+        if module in NO_SOLUTIONS:
+            raise module.unsupported_solutions()
+        if module in (native, grid) and len(puzzles) > 1:
+            return module.read_solution_per_puzzle(text, puzzles)
         found = []
         for puzzle in puzzles:
             grids = module.read_solutions(text, puzzle)
@@ -159,14 +264,40 @@ def read_solutions_of(path, puzzles, *, format: str | None = None) -> list[tuple
         raise
 
 
+def read_reference_solutions(path, puzzles, *, format: str | None = None) -> list[tuple[np.ndarray, ...]]:
+    """The reference solutions of each of ``puzzles`` (the puzzles of one file, in order) in the
+    companion solution file at ``path``: for a file of one puzzle every grid it lists (several
+    when the puzzle has several solutions), else one grid per puzzle."""
+    if len(puzzles) == 1:
+        return [tuple(read_solutions(path, puzzles[0], format=format))]
+    return [(grid,) for _, grid in read_solutions_of(path, puzzles, format=format)]
+
+
+def read_solutions_for(path, puzzles, index: int, *, format: str | None = None) -> list[np.ndarray]:
+    """The solution grids the file at ``path`` gives for puzzle ``index`` of ``puzzles`` (the puzzles
+    of one file): its own grid when the file holds one per puzzle, else every grid of the file
+    (that puzzle's solution and its alternatives)."""
+    try:
+        return [read_solutions_of(path, puzzles, format=format)[index][1]]
+    except PuzzleError as per_puzzle:
+        try:
+            return read_solutions(path, puzzles[index], format=format)
+        except PuzzleError:
+            raise per_puzzle from None
+
+
 def read_solution(path, puzzle, *, format: str | None = None) -> np.ndarray:
     """The solution grid for ``puzzle`` in the file at ``path`` (the first, if it lists several)."""
     return read_solutions(path, puzzle, format=format)[0]
 
 
-def format_puzzle(puzzle, format: str = "native") -> str:
-    """The text of ``puzzle`` in ``format``; a PuzzleError if the format cannot state it."""
-    return _format_module(format).format_puzzle(puzzle)
+def format_puzzle(puzzle, format: str = "native", layout: dict | None = None) -> str:
+    """The text of ``puzzle`` in ``format``; a PuzzleError if the format cannot state it.
+    ``layout`` chooses among a format's conventions (dzn: ``{"dzn": {"convention": "clue-cell"}}``)."""
+    module = _format_module(format)
+    if module is dzn:
+        return dzn.format_puzzle(puzzle, Layout.of(layout))
+    return module.format_puzzle(puzzle)
 
 
 def format_solution(puzzle, grid, format: str = "native") -> str:

@@ -1,82 +1,104 @@
-"""Telling a file's format from its content (and, for MiniZinc data, its suffix)."""
+"""Telling a file's format from its content (and, for MiniZinc data and C++ sources, its suffix).
+
+:func:`candidates` lists every format whose test the file passes; when it is more than one, the
+caller reads the file each way and keeps the reading that works (or refuses the file naming
+the readings that differ), so detection never picks one reading of several silently.
+"""
 
 from __future__ import annotations
 
-import math
 import re
+from collections import Counter
 
 from ..errors import PuzzleError
 from ..puzzles import PUZZLE_NAMES, Kakuro, KillerSudoku
-from . import dzn, kakuro_csv, killer_csv, lines, native, tatham
+from . import (binairo_task, dzn, gecode_kakuro, grid, kakuro_csv, killer_csv, killer_json, killer_labels, lines,
+               native, sudoku_csv, sudoku_yaml, tatham)
 from .text import Cursor, content_lines, split_lines
 
 _JANKO_HEADER = re.compile(r"[0-9]{1,3}\s+[0-9]{1,3}")
 _SHAPE = re.compile(r"[0-9]{1,3}x[0-9]{1,3}")
 
 
-def _lines_word(text: str) -> bool:
-    """The line's first word of N*N characters spells a Sudoku, or the line is a Takuzu word of
-    0, 1, '-' and '.' (after an optional RxC)."""
+def _takuzu_line(text: str) -> bool:
+    """A Takuzu word of 0, 1, '-' and '.' (after an optional RxC)."""
     words = text.split()
-    grid = next((w for w in words if lines.has_grid_length(w)), None)
-    if grid is not None and lines.decode(grid, math.isqrt(len(grid))) is not None:
-        return True
     if words and _SHAPE.fullmatch(words[0]):
         words = words[1:]
     return bool(words) and len(words[0]) >= 4 and set(words[0]) <= set("01.-")
 
 
-_TESTS = (  # format -> does the first content line look like it?
+_LINE_TESTS = (  # format -> does the first content line look like it?
     ("native", lambda text: text.split()[0] in PUZZLE_NAMES),
     ("janko", lambda text: bool(_JANKO_HEADER.fullmatch(text))),
     ("tatham", lambda text: bool(tatham.ID.fullmatch(text))),
     ("kakuro-csv", kakuro_csv.looks_like),
     ("killer-csv", killer_csv.looks_like),
-    ("lines", _lines_word),
+    ("sudoku-csv", sudoku_csv.looks_like),
+    ("killer-labels", killer_labels.looks_like),
+    ("binairo-task", binairo_task.looks_like),
+    ("lines", lambda text: lines.looks_like(text) or _takuzu_line(text)),
 )
 
 
-def detect_text(text: str, suffix: str = "") -> str:
-    """The format of a puzzle file's text.
+def candidates(text: str, suffix: str = "") -> list[str]:
+    """The formats a puzzle file's text may be in, in order of preference.
 
-    A ``.dzn`` suffix, or a first line that is a ``%`` comment or ``NAME =`` -> dzn; a JSON
-    object -> janko; else the first content line decides: a puzzle name -> native, ``R C``
-    -> janko, ``AxB[flags]:`` -> tatham, comma-separated Kakuro cells -> kakuro-csv, a
-    cage-id string and its sums -> killer-csv, a word of N*N Sudoku symbols or a Takuzu line
-    -> lines.  A line two formats could read is refused, naming both; a line none can read
-    is a PuzzleError at that line.
+    A ``.dzn`` suffix, or a first line that is a ``%`` comment or ``NAME =`` -> dzn; a C++
+    suffix or ``int NAME[] = {`` -> gecode-kakuro; JSON -> janko (a puzzlekit dataset) or
+    killer-json (cage lists, f-puzzles); a ``Board:`` YAML -> sudoku-yaml; else the first
+    content line's tests (a puzzle name -> native, ``R C`` -> janko, ``AxB[flags]:`` ->
+    tatham, comma-separated Kakuro cells -> kakuro-csv, a cage-id string and its sums ->
+    killer-csv, delimited grid fields or a puzzle/solution header -> sudoku-csv, ``id:sum``
+    tokens -> killer-labels, a run-length task -> binairo-task, a word of N*N symbols or a
+    Takuzu line -> lines) and, for the whole text, bare grids -> grid.  A file none can read
+    is a PuzzleError at its first content line.
     """
-    if suffix.lower() == ".dzn":
-        return "dzn"
-    if text.lstrip().startswith("{"):
-        return "janko"
+    suffix = suffix.lower()
+    if suffix == ".dzn":
+        return ["dzn"]
+    if suffix in gecode_kakuro.SUFFIXES or gecode_kakuro.looks_like(text):
+        return ["gecode-kakuro"]
+    stripped = text.lstrip()
+    if stripped.startswith(("{", "[")):
+        return ["killer-json" if killer_json.looks_like(stripped) else "janko"]
+    if sudoku_yaml.looks_like(text):
+        return ["sudoku-yaml"]
     raw = next((line for line in split_lines(text) if line.text), None)
     if raw is not None and dzn.FIRST_LINE.match(raw.text):
-        return "dzn"
+        return ["dzn"]
     first = next(iter(content_lines(split_lines(text))), None)
     if first is None:
         raise PuzzleError("the file holds no puzzle: every line is blank or a # comment")
-    found = [fmt for fmt, test in _TESTS if test(first.text)]
-    if len(found) > 1:
-        raise PuzzleError(f"this line could be the {' or the '.join(found)} format: say which with --format",
-                          line=first.number)
+    found = [fmt for fmt, test in _LINE_TESTS if test(first.text)]
+    if not found and any(lines.has_grid_length(word) for word in first.text.split()):
+        found = ["lines"]  # a Sudoku word with a bad symbol: the lines reader says which
+    if found in ([], ["lines"]) and grid.looks_like(text):  # a bare grid may also read as lines
+        found.append("grid")
     if found:
-        return found[0]
-    if any(lines.has_grid_length(word) for word in first.text.split()):
-        return "lines"  # a Sudoku word with a bad symbol: the lines reader says which
+        return found
     raise PuzzleError(f"cannot tell the file's format from {first.text[:40]!r}: expected a native header "
                       "(sudoku/killer/kakuro/takuzu ...), a janko size line 'R C', a Tatham game ID "
                       "'3x3:...', a MiniZinc assignment 'n = 3;', comma-separated Kakuro cells 'x,23\\,0', "
-                      "a Killer cage string with its sums, or a line of N*N sudoku or takuzu symbols",
+                      "a Killer cage string with its sums, a CSV header 'puzzle,solution', a line of N*N "
+                      "sudoku or takuzu symbols, a bare grid of N rows, JSON cages or Gecode's C++ arrays",
                       line=first.number)
+
+
+def describe_reading(entries) -> str:
+    """``"1 takuzu 16x16"``, ``"16 sudoku 4x4"``: what a reading of a file holds."""
+    kinds = Counter((e.puzzle.puzzle, "x".join(map(str, e.puzzle.shape))) for e in entries)
+    return ", ".join(f"{count} {kind} {shape}" for (kind, shape), count in kinds.items())
 
 
 def detect_solution_text(text: str, puzzle) -> str:
     """The format of a solution file for ``puzzle``: janko (JSON or a header matching the
-    puzzle's shape), tatham (a game ID, which holds no solution), kakuro-csv / killer-csv
-    (comma-separated rows), lines (a word of R*C symbols) or native (grid rows)."""
-    if text.lstrip().startswith("{"):
-        return "janko"
+    puzzle's shape), killer-json (f-puzzles JSON), tatham (a game ID, which holds no solution),
+    kakuro-csv / killer-csv / sudoku-csv (delimited rows), lines (a word of R*C symbols), grid
+    (a one-line grid of separated cells) or native (grid rows)."""
+    stripped = text.lstrip()
+    if stripped.startswith(("{", "[")):
+        return "killer-json" if killer_json.looks_like(stripped) else "janko"
     is_row = native.looks_like_row(native.kakuro_solution_cell) if isinstance(puzzle, Kakuro) else None
     first = Cursor(split_lines(text)).peek(is_row)
     if first is None:
@@ -86,8 +108,21 @@ def detect_solution_text(text: str, puzzle) -> str:
         return "janko"
     if tatham.ID.fullmatch(first.text):
         return "tatham"
-    if "," in first.text and isinstance(puzzle, (Kakuro, KillerSudoku)):
-        return "kakuro-csv" if isinstance(puzzle, Kakuro) else "killer-csv"
+    if isinstance(puzzle, Kakuro) and "," in first.text:
+        return "kakuro-csv"
+    if isinstance(puzzle, KillerSudoku) and killer_csv.looks_like(first.text):
+        return "killer-csv"
+    if rows > 1 and sudoku_csv.looks_like(first.text):
+        return "sudoku-csv"
     if rows > 1 and any(len(word) == rows * cols for word in first.text.split()):
         return "lines"
+    if rows > 1 and not isinstance(puzzle, Kakuro) and grid.looks_like(text):
+        try:  # rows native reads, or a grid only the grid reader reads (separators, rules, letters)
+            native.read_solutions(text, puzzle)
+        except PuzzleError:
+            try:
+                grid.read_solutions(text, puzzle)
+                return "grid"
+            except PuzzleError:
+                pass  # native's reading names the problem
     return "native"

@@ -5,14 +5,19 @@ integers, ``_`` (an absent value, read as 0), ``true``/``false``, ranges
 ``1..9``, integer sets ``{1, 3}``, strings, 1-D arrays ``[1, 2, 3]``, 2-D
 arrays ``[| 1, 2 | 3, 4 |]`` and ``array1d(1..n, [...])`` /
 ``array2d(1..r, 1..c, [...])``; ``%`` starts a comment, ``/* ... */``
-encloses one.  A file is recognised by its ``.dzn`` suffix or by a first line that is a ``%``
+encloses one, also inside arrays.  Numbers and range bounds may be integer
+expressions (:mod:`.expr`: names, ``+ - * div mod``, parentheses), and a name
+may be assigned after its use (``x = array2d(1..n, 1..n, [...]); n = 16;``);
+what cannot be evaluated is refused naming it and its line.  A file is recognised by its ``.dzn`` suffix or by a first line that is a ``%``
 comment or starts ``NAME =``.
 
 Each puzzle reads a few variables, its *roles*, found under these names
 (``--dzn-map ROLE=NAME,...`` or a ``dzn:`` mapping in ``set.yaml`` names others):
 
-* Sudoku: ``puzzle`` (or ``x``), the N x N grid, 0 or ``_`` a blank; ``n``
-  (optional), the box size (9x9: ``n = 3``) or the grid size (``n = 9``);
+* Sudoku: ``puzzle`` (or ``x``, ``start``, ``puzzle_input``, ``givens``,
+  ``grid``, ``board``, ``clues``), the N x N grid, 0 or ``_`` a blank; ``n``
+  (or ``N``, ``S``, ``size``; optional), the box size (9x9: ``n = 3``, the
+  MiniZinc tutorial's ``S = 3``) or the grid size (``n = 9``);
   ``box_rows`` / ``box_cols`` (optional) a box shape that is not square::
 
       n = 2;
@@ -26,9 +31,13 @@ Each puzzle reads a few variables, its *roles*, found under these names
   option (``diagonal: true``).
 * Kakuro: ``h`` and ``w`` the rows and columns, ``grid_data`` the h x w grid
   with 1 for a white cell and 0 for any other; ``h_clue`` and ``v_clue`` one
-  row per across / down run: (row, column, length, sum), the position of the
-  run's first white cell, 1-based, so the clue sits left of it (across) or
-  above it (down); ``h_clues`` / ``v_clues`` (optional) the row counts.
+  row per across / down run: (row, column, length, sum), 1-based, and
+  ``h_clues`` / ``v_clues`` or ``n_h`` / ``n_v`` (optional) the row counts.
+  The position is, in the *first-cell* convention, the run's first white
+  cell (the clue sits left of it, across, or above it, down); in the
+  *clue-cell* convention (the MiniZinc benchmarks' ``kakuro.mzn``) the clue
+  cell itself.  The convention is the one every row fits (a position is a
+  white cell in one, a clue cell in the other), or ``--dzn-convention``.
 
 The puzzle is the one whose variables the file has (``grid_data`` ->
 Kakuro, ``cages`` or ``cage_grid`` -> Killer, ``puzzle`` -> Sudoku).  A file
@@ -48,24 +57,32 @@ import numpy as np
 from ..errors import PuzzleError
 from ..puzzles import Cage, Kakuro, KillerSudoku, Sudoku, Takuzu
 from .entry import Entry
+from .layout import Layout
+from .expr import Expr, evaluate, parse_expression
 from .rules import MAX_SUDOKU, Rules
 from .text import MAX_SIDE, build_located
 
 PUZZLES = ("sudoku", "killer", "kakuro")
+_GRID_NAMES = ("puzzle", "x", "start", "puzzle_input", "givens", "grid", "board", "clues")
+_SIZE_NAMES = ("n", "N", "S", "size")
 ROLES = {  # role -> the variable names tried, in order
-    "sudoku": {"puzzle": ("puzzle", "x"), "n": ("n",), "box_rows": ("box_rows",), "box_cols": ("box_cols",)},
+    "sudoku": {"puzzle": _GRID_NAMES, "n": _SIZE_NAMES, "box_rows": ("box_rows",), "box_cols": ("box_cols",)},
     "killer": {"cages": ("cages",), "cage_grid": ("cage_grid", "cage_id"), "sums": ("sums", "cage_sums"),
-               "puzzle": ("puzzle", "x"), "n": ("n",), "box_rows": ("box_rows",), "box_cols": ("box_cols",)},
+               "puzzle": _GRID_NAMES, "n": _SIZE_NAMES, "box_rows": ("box_rows",), "box_cols": ("box_cols",)},
     "kakuro": {"grid_data": ("grid_data",), "h": ("h",), "w": ("w",), "h_clue": ("h_clue",),
-               "v_clue": ("v_clue",), "h_clues": ("h_clues",), "v_clues": ("v_clues",)},
+               "v_clue": ("v_clue",), "h_clues": ("h_clues", "n_h"), "v_clues": ("v_clues", "n_v")},
 }
+CONVENTIONS = ("first-cell", "clue-cell")
+"""Where a Kakuro clue row (row, column, length, sum) puts its position: the run's first white
+cell, or the clue cell left of (across) or above (down) it."""
 _MARKERS = (("kakuro", ("grid_data", "h_clue", "v_clue")), ("killer", ("cages", "cage_grid")),
             ("sudoku", ("puzzle",)))
 ALL_ROLES = tuple(dict.fromkeys(role for roles in ROLES.values() for role in roles))
+CONVENTION_KEY = "convention"
 FIRST_LINE = re.compile(r"%|[A-Za-z][A-Za-z0-9_]*\s*=")
 _TOKEN = re.compile(r"""(?P<space>[ \t\r\f\v]+)|(?P<newline>\n)|(?P<comment>%[^\n]*)|(?P<comment2>/\*.*?\*/)
-    |(?P<int>-?[0-9]+)|(?P<name>[A-Za-z][A-Za-z0-9_]*)|(?P<string>"[^"\n]*")
-    |(?P<punct>\[\||\|\]|\.\.|[\[\]|(){},;=_])""", re.VERBOSE | re.DOTALL)
+    |(?P<int>[0-9]+)|(?P<name>[A-Za-z][A-Za-z0-9_]*)|(?P<string>"[^"\n]*")
+    |(?P<punct>\[\||\|\]|\.\.|[\[\]|(){},;=_+*/-])""", re.VERBOSE | re.DOTALL)
 MAX_CELLS = 1_000_000
 
 
@@ -105,20 +122,34 @@ def _tokens(text: str) -> list[tuple[str, str, int]]:
     return out
 
 
+@dataclass(frozen=True)
+class _Call:
+    """``arrayNd(lo..hi, ..., [values])`` whose index ranges are evaluated once the file is read."""
+
+    name: str
+    ranges: tuple
+    values: Array
+    line: int
+
+
 class _Parser:
-    """A recursive-descent reader of ``NAME = VALUE;`` assignments (VALUE one level deep)."""
+    """A recursive-descent reader of ``NAME = VALUE;`` assignments (VALUE one level deep; scalars
+    may be integer expressions, :mod:`.expr`)."""
 
     def __init__(self, text: str):
         self.tokens = _tokens(text)
         self.pos = 0
 
-    def _peek(self) -> tuple[str, str, int]:
+    def peek(self) -> tuple[str, str, int]:
         if self.pos < len(self.tokens):
             return self.tokens[self.pos]
         return "end", "the end of the file", self.tokens[-1][2] if self.tokens else 1
 
+    def advance(self) -> None:
+        self.pos += 1
+
     def _take(self, *kinds: str, what: str) -> tuple[str, str, int]:
-        token = self._peek()
+        token = self.peek()
         if token[0] not in kinds:
             raise PuzzleError(f"expected {what}, got {token[1][:20]!r}", line=token[2])
         self.pos += 1
@@ -126,11 +157,11 @@ class _Parser:
 
     def assignments(self) -> dict[str, Assignment]:
         found: dict[str, Assignment] = {}
-        while self._peek()[0] != "end":
+        while self.peek()[0] != "end":
             _, name, line = self._take("name", what="a variable name")
             self._take("=", what=f"'=' after {name}")
             value = self._value()
-            if self._peek()[0] != "end":
+            if self.peek()[0] != "end":
                 self._take(";", what=f"';' after the value of {name}")
             if name in found:
                 raise PuzzleError(f"{name} is assigned twice (first at line {found[name].line})", line=line)
@@ -138,22 +169,27 @@ class _Parser:
         return found
 
     def _scalar(self):
-        kind, text, line = self._take("int", "_", "name", "string", what="a number or '_'")
-        if kind == "int":
-            value = int(text) if len(text) <= 12 else None
-            if value is None:
+        kind, text, line = self.peek()
+        if kind == "int" and self.pos + 1 < len(self.tokens) and self.tokens[self.pos + 1][0] in (",", "|", "]", "|]"):
+            self.pos += 1  # the common case, an integer among others: no expression to parse
+            if len(text) > 12:
                 raise PuzzleError(f"the number {text[:14]}... is too large", line=line)
-            return value
+            return int(text)
         if kind == "_":
+            self.pos += 1
             return None
         if kind == "string":
+            self.pos += 1
             return text[1:-1]
-        if text in ("true", "false"):
+        if kind == "name" and text in ("true", "false"):
+            self.pos += 1
             return text == "true"
-        raise PuzzleError(f"expected a number or '_', got {text[:20]!r}", line=line)
+        if kind in ("int", "name", "-", "("):
+            return parse_expression(self)
+        raise PuzzleError(f"expected a number, '_' or an integer expression, got {text[:20]!r}", line=line)
 
     def _value(self):
-        kind, _, line = self._peek()
+        kind, _, line = self.peek()
         if kind == "[|":
             return self._array2d_literal()
         if kind == "[":
@@ -161,16 +197,16 @@ class _Parser:
         if kind == "{":
             self.pos += 1
             items = []
-            while self._peek()[0] != "}":
+            while self.peek()[0] != "}":
                 if items:
                     self._take(",", what="',' or '}' in a set")
                 items.append(self._scalar())
             self.pos += 1
             return frozenset(items)
-        if kind == "name" and re.fullmatch(r"array[1-6]d", self._peek()[1]):
+        if kind == "name" and re.fullmatch(r"array[1-6]d", self.peek()[1]):
             return self._array_call()
         value = self._scalar()
-        if self._peek()[0] == "..":
+        if self.peek()[0] == "..":
             self.pos += 1
             return (value, self._scalar())
         return value
@@ -178,12 +214,12 @@ class _Parser:
     def _elements(self, close: str, separators: tuple[str, ...]) -> list[tuple[object, int, str]]:
         """Scalars up to ``close``, each with its line and the separator before it."""
         items, sep = [], ","
-        while self._peek()[0] != close:
+        while self.peek()[0] != close:
             if items:
                 sep = self._take(*separators, what=f"',' or {close!r}")[0]
-                if self._peek()[0] == close:  # a trailing separator
+                if self.peek()[0] == close:  # a trailing separator
                     break
-            line = self._peek()[2]
+            line = self.peek()[2]
             items.append((self._scalar(), line, sep))
             if len(items) > MAX_CELLS:
                 raise PuzzleError(f"an array of more than {MAX_CELLS} values", line=line)
@@ -212,32 +248,71 @@ class _Parser:
         flat = [cell for row in rows for cell in row]
         return Array((len(rows), width), [v for v, _ in flat], [n for _, n in flat] or [line])
 
-    def _array_call(self) -> Array:
+    def _array_call(self) -> _Call:
         _, name, line = self._take("name", what="arrayNd")
         dims = int(name[5])
         self._take("(", what=f"'(' after {name}")
-        shape = []
+        ranges = []
         for _ in range(dims):
             lo = self._scalar()
             self._take("..", what="a range such as 1..9")
-            hi = self._scalar()
-            if not (isinstance(lo, int) and isinstance(hi, int)) or isinstance(lo, bool) or isinstance(hi, bool):
-                raise PuzzleError(f"the index ranges of {name} must be integer ranges such as 1..9", line=line)
-            shape.append(max(0, hi - lo + 1))
+            ranges.append((lo, self._scalar()))
             self._take(",", what=f"',' between the arguments of {name}")
-        if self._peek()[0] == "[|":
+        if self.peek()[0] == "[|":
             raise PuzzleError(f"{name} takes a flat [ ... ] list, not a [| ... |] array", line=line)
         values = self._array_literal()
         self._take(")", what=f"')' closing {name}")
-        if int(np.prod(shape)) != len(values.values):
-            raise PuzzleError(f"{name}({', '.join(f'1..{s}' for s in shape)}, ...) needs {int(np.prod(shape))} "
-                              f"values, the list has {len(values.values)}", line=line)
-        return Array(tuple(shape), values.values, values.lines or [line])
+        return _Call(name, tuple(ranges), values, line)
 
 
 def parse(text: str) -> dict[str, Assignment]:
-    """The assignments of a data file, by variable name."""
-    return _Parser(text).assignments()
+    """The assignments of a data file, by variable name, every expression evaluated (names assigned
+    anywhere in the file resolved)."""
+    found = _Parser(text).assignments()
+    resolved: dict[str, object] = {}
+    busy: set[str] = set()
+
+    def value_of(name: str, line: int):
+        if name not in resolved:
+            if name not in found:
+                raise PuzzleError(f"{name} is not assigned in the file", line=line)
+            if name in busy:
+                raise PuzzleError(f"{name} depends on itself", line=found[name].line)
+            busy.add(name)
+            resolved[name] = _resolve(found[name].value, value_of)
+            busy.discard(name)
+        return resolved[name]
+
+    return {name: Assignment(name, value_of(name, a.line), a.line) for name, a in found.items()}
+
+
+def _resolve(value, value_of):
+    """``value`` with its expressions evaluated (``value_of(name, line)`` gives a name's value)."""
+    if isinstance(value, Expr):
+        return evaluate(value, value_of)
+    if isinstance(value, tuple):
+        return tuple(evaluate(v, value_of) if isinstance(v, Expr) else v for v in value)
+    if isinstance(value, frozenset):
+        return frozenset(evaluate(v, value_of) if isinstance(v, Expr) else v for v in value)
+    if isinstance(value, Array):
+        if any(isinstance(v, Expr) for v in value.values):
+            return Array(value.shape, [evaluate(v, value_of) if isinstance(v, Expr) else v for v in value.values],
+                         value.lines)
+        return value
+    if isinstance(value, _Call):
+        shape = []
+        for lo, hi in value.ranges:
+            lo, hi = evaluate(lo, value_of), evaluate(hi, value_of)
+            if not (isinstance(lo, int) and isinstance(hi, int)) or isinstance(lo, bool) or isinstance(hi, bool):
+                raise PuzzleError(f"the index ranges of {value.name} must be integer ranges such as 1..9",
+                                  line=value.line)
+            shape.append(max(0, hi - lo + 1))
+        values = _resolve(value.values, value_of)
+        if int(np.prod(shape)) != len(values.values):
+            raise PuzzleError(f"{value.name}({', '.join(f'1..{s}' for s in shape)}, ...) needs {int(np.prod(shape))} "
+                              f"values, the list has {len(values.values)}", line=value.line)
+        return Array(tuple(shape), values.values, values.lines or [value.line])
+    return value
 
 
 # ---------------------------------------------------------------- roles
@@ -248,6 +323,7 @@ class _Data:
     def __init__(self, found: dict[str, Assignment], mapping: dict[str, str]):
         self.found = found
         self.mapping = mapping
+        self.convention: str | None = None
 
     def name(self, puzzle: str, role: str) -> str | None:
         """The variable holding ``role``: the mapped name, else the first default name present."""
@@ -314,9 +390,11 @@ def check_map(mapping) -> dict[str, str]:
     """Validate a role -> variable-name mapping (from --dzn-map or set.yaml's ``dzn:``)."""
     if not isinstance(mapping, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in mapping.items()):
         raise PuzzleError("the dzn map must be a mapping of role names to variable names, e.g. {puzzle: x}")
-    unknown = sorted(set(mapping) - set(ALL_ROLES))
+    unknown = sorted(set(mapping) - set(ALL_ROLES) - {CONVENTION_KEY})
     if unknown:
         raise PuzzleError(f"the dzn map names an unknown role {unknown[0]!r} (roles: {', '.join(ALL_ROLES)})")
+    if mapping.get(CONVENTION_KEY, CONVENTIONS[0]) not in CONVENTIONS:
+        raise PuzzleError(f"the dzn convention {mapping[CONVENTION_KEY]!r} is none of {', '.join(CONVENTIONS)}")
     return dict(mapping)
 
 
@@ -339,8 +417,10 @@ def _kind(data: _Data, puzzle: str | None) -> str:
 
 # ---------------------------------------------------------------- puzzles
 
-def read(text: str, path: str, puzzle: str | None, rules: Rules, layout: dict | None = None) -> list[Entry]:
-    data = _Data(parse(text), check_map(layout or {}))
+def read(text: str, path: str, puzzle: str | None, rules: Rules, layout: Layout = Layout()) -> list[Entry]:
+    mapping = check_map(layout.dzn)
+    data = _Data(parse(text), {k: v for k, v in mapping.items() if k != CONVENTION_KEY})
+    data.convention = mapping.get(CONVENTION_KEY)
     kind = _kind(data, puzzle)
     rules.require_applicable(kind)
     reader = {"sudoku": _sudoku, "killer": _killer, "kakuro": _kakuro}[kind]
@@ -481,16 +561,17 @@ def _kakuro(data: _Data, rules: Rules, name: str) -> Kakuro:
     if not np.isin(grid, (0, 1)).all():
         raise PuzzleError(f"{a.name} must hold 1 (white cell) and 0 (any other cell) only", line=a.line)
     white = grid == 1
+    tables = {role: _clue_table(data, role) for role in ("h_clue", "v_clue")}
+    convention = data.convention or _detect_convention(tables, white)
     layers = {}
     for role, direction, step in (("h_clue", "across", (0, 1)), ("v_clue", "down", (1, 0))):
-        layers[direction] = _runs(data, role, direction, step, white)
+        layers[direction] = _runs(tables[role], direction, step, white, convention)
     row_lines = _row_lines(lines, grid.shape)
     return build_located(lambda: Kakuro(white, layers["across"], layers["down"], name), row_lines, a.line)
 
 
-def _runs(data: _Data, role: str, direction: str, step: tuple[int, int], white: np.ndarray) -> np.ndarray:
-    """The clue layer the (row, column, length, sum) rows of ``role`` state, checked against the grid."""
-    layer = np.zeros(white.shape, dtype=np.int64)
+def _clue_table(data: _Data, role: str) -> tuple[np.ndarray, list[int], str]:
+    """(rows (row, column, length, sum), the line of each row, the variable name) of ``role``."""
     found = data.grid("kakuro", role, False)
     count, count_line = data.scalar("kakuro", role + "s")
     table = np.zeros((0, 4), dtype=np.int64)
@@ -500,30 +581,68 @@ def _runs(data: _Data, role: str, direction: str, step: tuple[int, int], white: 
                               line=found[2].line)
         table = found[0]
     if count is not None and count != len(table):
-        raise PuzzleError(f"{role}s = {count}, but {role} has {len(table)} rows", line=count_line)
+        count_name = data.name("kakuro", role + "s")
+        raise PuzzleError(f"{count_name} = {count}, but {role} has {len(table)} rows", line=count_line)
     row_lines = _row_lines(found[1], table.shape) if found is not None and len(table) else []
+    return table, row_lines, found[2].name if found is not None else role
+
+
+def _run_of(row, step: tuple[int, int], white: np.ndarray, convention: str) -> tuple[tuple[int, int], str | None]:
+    """(0-based clue cell, the problem or None) of a clue row read in ``convention``."""
+    r, c, length, total = row
     rows, cols = white.shape
-    for k, (r, c, length, total) in enumerate(table.tolist()):
-        where = f"{found[2].name} row {k + 1} ({r}, {c}, {length}, {total})"
-        line = row_lines[k]
+    direction = "across" if step == (0, 1) else "down"
+    before = "left of" if direction == "across" else "above"
+    if convention == "first-cell":
         if not (1 <= r <= rows and 1 <= c <= cols) or not white[r - 1, c - 1]:
-            raise PuzzleError(f"{where}: ({r}, {c}) is not a white cell of the {rows} x {cols} grid", line=line)
-        cr, cc = r - 1 - step[0], c - 1 - step[1]
-        if cr < 0 or cc < 0 or white[cr, cc]:
-            raise PuzzleError(f"{where}: the run does not start at ({r}, {c}): the cell "
-                              f"{'left of' if direction == 'across' else 'above'} it is white or outside the grid",
-                              line=line)
-        actual, rr, ccc = 0, r - 1, c - 1
-        while rr < rows and ccc < cols and white[rr, ccc]:
-            actual, rr, ccc = actual + 1, rr + step[0], ccc + step[1]
-        if actual != length:
-            raise PuzzleError(f"{where}: the {direction} run from ({r}, {c}) is {actual} cells long in "
-                              f"grid_data, not {length}", line=line)
-        if layer[cr, cc]:
-            raise PuzzleError(f"{where}: a second {direction} clue for the run from ({r}, {c})", line=line)
-        if total < 1:
-            raise PuzzleError(f"{where}: the sum must be positive", line=line)
-        layer[cr, cc] = total
+            return (0, 0), f"({r}, {c}) is not a white cell of the {rows} x {cols} grid"
+        clue, start = (r - 1 - step[0], c - 1 - step[1]), (r - 1, c - 1)
+        if clue[0] < 0 or clue[1] < 0 or white[clue]:
+            return clue, (f"the run does not start at ({r}, {c}): the cell {before} it is white or outside "
+                          "the grid")
+    else:
+        if not (1 <= r <= rows and 1 <= c <= cols) or white[r - 1, c - 1]:
+            return (0, 0), f"({r}, {c}) is not a clue cell (a non-white cell) of the {rows} x {cols} grid"
+        clue, start = (r - 1, c - 1), (r - 1 + step[0], c - 1 + step[1])
+    actual, (rr, cc) = 0, start
+    while rr < rows and cc < cols and white[rr, cc]:
+        actual, rr, cc = actual + 1, rr + step[0], cc + step[1]
+    if actual != length:
+        return clue, f"the {direction} run {'from' if convention == 'first-cell' else 'after'} ({r}, {c}) is " \
+                     f"{actual} cells long in grid_data, not {length}"
+    if total < 1:
+        return clue, "the sum must be positive"
+    return clue, None
+
+
+def _detect_convention(tables: dict, white: np.ndarray) -> str:
+    """The convention every clue row fits; a file whose rows fit neither is refused at the first row
+    that does not fit the convention most rows fit."""
+    steps = {"h_clue": (0, 1), "v_clue": (1, 0)}
+    fits = {conv: sum(_run_of(row, steps[role], white, conv)[1] is None
+                      for role, (table, _, _) in tables.items() for row in table.tolist())
+            for conv in CONVENTIONS}
+    total = sum(len(table) for table, _, _ in tables.values())
+    for conv in CONVENTIONS:
+        if fits[conv] == total:
+            return conv
+    return max(CONVENTIONS, key=fits.get)
+
+
+def _runs(table, direction: str, step: tuple[int, int], white: np.ndarray, convention: str) -> np.ndarray:
+    """The clue layer the (row, column, length, sum) rows of a table state, checked against the grid."""
+    rows_table, row_lines, name = table
+    layer = np.zeros(white.shape, dtype=np.int64)
+    for k, row in enumerate(rows_table.tolist()):
+        where = f"{name} row {k + 1} ({', '.join(map(str, row))})"
+        clue, problem = _run_of(row, step, white, convention)
+        if problem is not None:
+            raise PuzzleError(f"{where}: {problem} (read with the {convention} convention; "
+                              f"--dzn-convention names the other)", line=row_lines[k])
+        if layer[clue]:
+            raise PuzzleError(f"{where}: a second {direction} clue at ({clue[0] + 1}, {clue[1] + 1})",
+                              line=row_lines[k])
+        layer[clue] = row[3]
     return layer
 
 
@@ -537,13 +656,16 @@ def _matrix(rows: list[list[int]], width: int) -> str:
     return "[|" + body[:-2] + "\n|]"
 
 
-def format_puzzle(puzzle) -> str:
+def format_puzzle(puzzle, layout: Layout = Layout()) -> str:
+    """The data file of ``puzzle``; a Kakuro in the convention of ``layout.dzn["convention"]``
+    (first-cell: ``h_clues``/``h_clue`` rows from the run's first white cell, as read by default;
+    clue-cell: ``n_h``/``h_clue`` rows from the clue cell, as the MiniZinc benchmarks' kakuro.mzn reads)."""
     if isinstance(puzzle, Takuzu):
         raise PuzzleError("the dzn format holds only sudoku, killer and kakuro puzzles, not takuzu")
     rows, cols = puzzle.shape
     head = f"% puzzlebench {puzzle.puzzle} {rows}x{cols}" + (f": {puzzle.name}" if puzzle.name else "") + "\n"
     if isinstance(puzzle, Kakuro):
-        return head + _format_kakuro(puzzle)
+        return head + _format_kakuro(puzzle, check_map(layout.dzn).get(CONVENTION_KEY, CONVENTIONS[0]))
     if isinstance(puzzle, KillerSudoku) and puzzle.diagonal:
         raise PuzzleError("the dzn format cannot state the diagonal rule; use the native format")
     n = puzzle.n
@@ -562,13 +684,14 @@ def format_puzzle(puzzle) -> str:
     return head + text + f"puzzle = {_matrix(puzzle.givens.tolist(), n)};\n"
 
 
-def _format_kakuro(p: Kakuro) -> str:
+def _format_kakuro(p: Kakuro, convention: str) -> str:
     rows, cols = p.shape
     text = f"h = {rows};\nw = {cols};\ngrid_data = {_matrix(p.white.astype(int).tolist(), cols)};\n"
-    for role, direction in (("h_clue", "across"), ("v_clue", "down")):
+    for role, count, direction in (("h_clue", "n_h", "across"), ("v_clue", "n_v", "down")):
         runs = [run for run in p.runs if run.direction == direction]
-        table = [[run.cells[0][0] + 1, run.cells[0][1] + 1, len(run.cells), run.total] for run in runs]
-        text += f"{role}s = {len(table)};\n{role} = {_matrix(table, 4)};\n"
+        where = [run.cells[0] if convention == "first-cell" else run.clue for run in runs]
+        table = [[r + 1, c + 1, len(run.cells), run.total] for (r, c), run in zip(where, runs)]
+        text += f"{role + 's' if convention == 'first-cell' else count} = {len(table)};\n{role} = {_matrix(table, 4)};\n"
     return text
 
 

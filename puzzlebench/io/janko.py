@@ -10,12 +10,13 @@ space-separated tokens:
 * Kakuro: ``-`` a block, ``0`` a white cell, ``D,A`` a clue cell with down
   sum D and across sum A (``16,`` down only, ``,23`` across only).
 * Binairo (Takuzu): ``1`` and ``2`` the two colours (read as 0 and 1), ``-``
-  (or ``0``, as in ``20x20_1.txt``) a blank.  Rows may be written without
-  spaces, one character per cell.
+  (or ``0``, as in ``20x20_1.txt``) a blank; or ``O`` and ``X`` (read as 0
+  and 1) with ``.`` or ``-`` blanks (pottu/takuzu's instances, ``16 22``: not
+  square).  Rows may be written without spaces, one character per cell.
 
 A plain file holds one puzzle; with no ``puzzle=`` its type is inferred: two
 layers of R rows -> Killer, a ``,`` in a token -> Kakuro, only ``0 1 2 -``
--> Binairo (unless it reads as a Sudoku too: then ``puzzle=`` must say which),
+or only ``O X . -`` -> Binairo (unless it reads as a Sudoku too: then ``puzzle=`` must say which),
 else Sudoku.  A solution has the same header and rows (Kakuro:
 ``-`` in every non-white cell; Binairo: ``1``/``2``).
 
@@ -38,6 +39,8 @@ from .entry import Entry
 from .regions import cages_from_index, canonical_index, label_regions
 from .rules import MAX_SUDOKU, Rules
 from .text import MAX_SIDE, kakuro_clue, TextLine, as_uint, build_located, content_lines, parse_row, row_cells, split_lines
+
+PUZZLES = ("sudoku", "killer", "kakuro", "takuzu")
 
 DATASET_KINDS = {"Sudoku": "sudoku", "KillerSudoku": "killer", "Kakuro": "kakuro", "Binairo": "takuzu"}
 _CLUE = re.compile(r"([0-9]{0,2}),([0-9]{0,2})")
@@ -68,8 +71,13 @@ def _kakuro_cell(token: str) -> tuple[int, int, int] | None:
     return kakuro_clue(_CLUE, token)
 
 
-def _takuzu_cell(token: str) -> int | None:
-    return {"1": 0, "2": 1, "-": -1, "0": -1}.get(token)
+_BINAIRO = {"1": 0, "2": 1, "-": -1, "0": -1}
+_OX = {"O": 0, "X": 1, ".": -1, "-": -1}
+
+
+def _takuzu_cells(tokens: set[str]) -> dict[str, int]:
+    """The Binairo symbols a grid uses: O/X when it has no 1 or 2, else janko's 1/2."""
+    return _OX if tokens <= set(_OX) and tokens & {"O", "X"} else _BINAIRO
 
 
 def _kakuro_solution_cell(token: str) -> int | None:
@@ -110,7 +118,7 @@ def infer_kind(lines: list[TextLine], rows: int) -> str:
         tokens.update(words if len(words) > 1 else line.text)  # a one-word row: one cell per character
     if any("," in t for t in tokens):
         return "kakuro"
-    return "takuzu" if tokens <= set("012-") else "sudoku"
+    return "takuzu" if tokens <= set("012-") or tokens <= set(_OX) else "sudoku"
 
 
 def _readable_kind(lines: list[TextLine], inferred: str, rules: Rules, name: str) -> str:
@@ -155,7 +163,10 @@ def parse_problem(lines: list[TextLine], kind: str | None, rules: Rules, name: s
                          dtype=np.int64).reshape(rows, cols, 3)
         return build_located(lambda: Kakuro(cells[..., 0], cells[..., 2], cells[..., 1], name),
                              row_lines, lines[0].number)
-    givens = np.array([parse_row(r, cols, _takuzu_cell, "1, 2 or '-'") for r in body])
+    tokens = {t for r in body for t in row_cells(r, cols)}
+    table = _takuzu_cells(tokens)
+    what = "O, X or '.'" if table is _OX else "1, 2 or '-'"
+    givens = np.array([parse_row(r, cols, table.get, what) for r in body])
     return build_located(lambda: Takuzu(givens, bool(rules.distinct_lines), name), row_lines, lines[0].number)
 
 
@@ -199,7 +210,8 @@ def parse_solution(lines: list[TextLine], puzzle) -> np.ndarray:
     elif isinstance(puzzle, Kakuro):
         cell, what = _kakuro_solution_cell, "a digit 1..9 or '-'"
     else:
-        cell, what = _takuzu_cell, "1 or 2"
+        table = _takuzu_cells({t for r in _body(lines, shape[0]) for t in row_cells(r, shape[1])})
+        cell, what = (lambda t: {0: 0, 1: 1}.get(table.get(t))), ("O or X" if table is _OX else "1 or 2")
     return np.array([parse_row(r, shape[1], cell, what) for r in _body(lines, shape[0])])
 
 
@@ -238,7 +250,7 @@ def _dataset_kind(name, puzzle: str | None) -> str:
     return kind or puzzle
 
 
-def read(text: str, path: str, puzzle: str | None, rules: Rules) -> list[Entry]:
+def read(text: str, path: str, puzzle: str | None, rules: Rules, layout=None) -> list:
     if text.lstrip().startswith("{"):
         return _read_dataset(text, path, puzzle, rules)
     lines = content_lines(split_lines(text))
@@ -250,16 +262,20 @@ def _read_dataset(text: str, path: str, puzzle: str | None, rules: Rules) -> lis
     kind = _dataset_kind(name, puzzle)
     entries = []
     for key, record in records.items():
-        problem = content_lines(split_lines(_record_text(key, record, "problem")))
         try:
-            p = parse_problem(problem, kind, rules, key)
+            problem = content_lines(split_lines(_record_text(key, record, "problem")))
+            try:
+                p = parse_problem(problem, kind, rules, key)
+            except PuzzleError as err:
+                raise _in_record(key, "problem", err) from None
+            solution_text = _record_text(key, record, "solution")
+            try:
+                solution = parse_solution(content_lines(split_lines(solution_text)), p) if solution_text else None
+            except PuzzleError as err:
+                raise _in_record(key, "solution", err) from None
         except PuzzleError as err:
-            raise _in_record(key, "problem", err) from None
-        solution_text = _record_text(key, record, "solution")
-        try:
-            solution = parse_solution(content_lines(split_lines(solution_text)), p) if solution_text else None
-        except PuzzleError as err:
-            raise _in_record(key, "solution", err) from None
+            entries.append(err)
+            continue
         url = record.get("source")
         entries.append(Entry(p, key, path, None, solution, {"url": url} if isinstance(url, str) and url else {}))
     return entries

@@ -94,16 +94,20 @@ def _grid(rows: list[TextLine], cell, what: str) -> np.ndarray:
     return np.array(values, dtype=np.int64)
 
 
-def read(text: str, path: str, puzzle: str | None, rules: Rules) -> list[Entry]:
+def read(text: str, path: str, puzzle: str | None, rules: Rules, layout=None) -> list:
     if puzzle not in (None, "kakuro"):
         raise PuzzleError(f"the kakuro-csv format holds only kakuro puzzles, not {puzzle}")
     rules.require_applicable("kakuro")
     entries = []
     for rows in _blocks(text):
         name = str(len(entries) + 1)
-        cells = _grid(rows, _cell, "'x', '0' or a clue D\\A (sums 1..45)")
-        kakuro = build_located(lambda: Kakuro(cells[..., 0], cells[..., 2], cells[..., 1], name),
-                               [r.number for r in rows], rows[0].number)
+        try:
+            cells = _grid(rows, _cell, "'x', '0' or a clue D\\A (sums 1..45)")
+            kakuro = build_located(lambda: Kakuro(cells[..., 0], cells[..., 2], cells[..., 1], name),
+                                   [r.number for r in rows], rows[0].number)
+        except PuzzleError as err:
+            entries.append(err.locate(None, rows[0].number))
+            continue
         entries.append(Entry(kakuro, name, path, rows[0].number))
     return entries
 

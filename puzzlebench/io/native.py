@@ -107,6 +107,8 @@ from .regions import cage_labels, cages_from_index, canonical_index, label_regio
 from .rules import MAX_SUDOKU, Rules, parse_box
 from .text import MAX_SIDE, kakuro_clue, Cursor, TextLine, as_uint, build_located, parse_row, row_cells, split_lines
 
+PUZZLES = ("sudoku", "killer", "kakuro", "takuzu")
+
 _CLUE = re.compile(r"([0-9]{0,2})\\([0-9]{0,2})")
 _FLAGS = {"killer": "diagonal", "takuzu": "distinct"}
 
@@ -174,7 +176,7 @@ def looks_like_row(cell):
 
 # ---------------------------------------------------------------- reading puzzles
 
-def read(text: str, path: str, puzzle: str | None, rules: Rules) -> list[Entry]:
+def read(text: str, path: str, puzzle: str | None, rules: Rules, layout=None) -> list[Entry]:
     cursor = Cursor(split_lines(text))
     entries = []
     while (line := cursor.take()) is not None:

@@ -48,6 +48,8 @@ def parse_box(text: str) -> tuple[int, int]:
     match = _BOX.fullmatch(text)
     if not match:
         raise PuzzleError(f"box shape {text!r} is not of the form RxC, e.g. 2x3")
+    if int(match[1]) < 1 or int(match[2]) < 1:
+        raise PuzzleError(f"box shape {text!r}: a box has at least 1 row and 1 column")
     return int(match[1]), int(match[2])
 
 

@@ -42,19 +42,21 @@ from .regions import cages_from_index, canonical_index, label_regions
 from .rules import MAX_SUDOKU, Rules
 from .text import MAX_SIDE, build_located, content_lines, split_lines
 
+PUZZLES = ("sudoku", "killer", "takuzu")
+
 ID = re.compile(r"([0-9]{1,3})(?:x([0-9]{1,3}))?([a-z0-9]*):(.*)")
 _SOLO_TOKEN = re.compile(r"[a-z]|_|[1-9][0-9]*|.")
 
 
-def read(text: str, path: str, puzzle: str | None, rules: Rules) -> list[Entry]:
+def read(text: str, path: str, puzzle: str | None, rules: Rules, layout=None) -> list:
     entries = []
     for line in content_lines(split_lines(text)):
         name = str(len(entries) + 1)
         try:
             p = parse_id(line.text, puzzle, rules, name)
         except PuzzleError as err:
-            err.locate(None, line.number)
-            raise
+            entries.append(err.locate(None, line.number))
+            continue
         entries.append(Entry(p, name, path, line.number))
     return entries
 

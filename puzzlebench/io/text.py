@@ -12,6 +12,14 @@ from ..errors import PuzzleError
 MAX_SIDE = 100
 """Largest row or column count accepted for Kakuro and Takuzu grids."""
 
+
+class AmbiguousReading(PuzzleError):
+    """A file that reads as different puzzles: the reader names the readings and the option that decides."""
+
+
+class FormatsDisagree(AmbiguousReading):
+    """A file that two formats read, as different puzzles."""
+
 _UINT = re.compile(r"[0-9]{1,6}")
 
 
@@ -161,3 +169,19 @@ def parse_pairs(text: str, option: str) -> dict[str, str]:
             raise PuzzleError(f"{option}: {part!r} is not ROLE=NAME (e.g. {option} puzzle=x)")
         pairs[key.strip()] = value.strip()
     return pairs
+
+
+def read_only(name: str, files: str, write_as: str):
+    """``(unsupported_solutions, read_solutions, format_puzzle, format_solution)`` of a format whose
+    files (``files``, e.g. "Gecode's Kakuro arrays") state puzzles only and that is read, not
+    written (``write_as``: the formats to use instead)."""
+    def unsupported_solutions() -> PuzzleError:
+        return PuzzleError(f"{files} hold no solutions; write the solution in the native format")
+
+    def no_solutions(*_):
+        raise unsupported_solutions()
+
+    def format_puzzle(puzzle) -> str:
+        raise PuzzleError(f"the {name} format is read, not written; use the {write_as} format")
+
+    return unsupported_solutions, no_solutions, format_puzzle, no_solutions

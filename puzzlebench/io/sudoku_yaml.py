@@ -1,0 +1,135 @@
+"""The ``Board`` / ``Constraints`` YAML of Nickleaton's sudoku solver: Sudoku and Killer Sudoku.
+
+One puzzle a file::
+
+    Board:
+      Board: 9x9
+      Boxes: 3x3
+    Constraints:
+    - Knowns:
+      - .........          # N strings of N cells: a digit is a given, '.' a blank
+    - Columns:
+    - Rows:
+    - Boxes:
+    - Killer: 23=23, 32, 33  # SUM=CELLS, each cell two digits: row then column, 1-based
+
+``Board`` gives the grid size, ``Boxes`` the box shape (rows x columns).  The
+``Columns``, ``Rows`` and ``Boxes`` constraints are the Sudoku rules and must
+all be there; any other constraint (a rule puzzlebench does not model) refuses
+the file naming it and its line.  Cells in no cage get the cages the Sudoku
+rules imply (:func:`.regions.complete_cages`), or the file is refused.  No
+solutions.
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import yaml
+
+from ..errors import PuzzleError
+from ..puzzles import Cage, KillerSudoku, Sudoku
+from .entry import Entry
+from .layout import Layout
+from .regions import complete_cages
+from .rules import MAX_SUDOKU, Rules
+from .text import read_only
+
+PUZZLES = ("sudoku", "killer")
+_SHAPE = re.compile(r"\s*([0-9]{1,2})\s*x\s*([0-9]{1,2})\s*")
+_KILLER = re.compile(r"\s*([0-9]{1,3})\s*=\s*([0-9]{2}(?:\s*,\s*[0-9]{2})*)\s*")
+_RULES = ("Columns", "Rows", "Boxes")
+
+
+def looks_like(text: str) -> bool:
+    head = text.lstrip()
+    return head.startswith("Board:") and re.search(r"^Constraints:", text, re.M) is not None
+
+
+def _node_map(node) -> dict:
+    """key -> (value node, line) of a YAML mapping node."""
+    return {k.value: (v, k.start_mark.line + 1) for k, v in node.value} if isinstance(node, yaml.MappingNode) else {}
+
+
+def read(text: str, path: str, puzzle: str | None, rules: Rules, layout: Layout = Layout()) -> list[Entry]:
+    if puzzle not in (None, *PUZZLES):
+        raise PuzzleError(f"the sudoku-yaml format holds only sudoku and killer puzzles, not {puzzle}")
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError as err:
+        mark = getattr(err, "problem_mark", None)
+        problem = getattr(err, "problem", None) or " ".join(str(err).split())
+        raise PuzzleError(f"malformed YAML: {problem}", line=mark.line + 1 if mark else None) from None
+    top = _node_map(root)
+    if "Board" not in top or "Constraints" not in top:
+        raise PuzzleError("expected the mappings Board: and Constraints:")
+    board = _node_map(top["Board"][0])
+    n, box = _board(board, top["Board"][1], rules)
+    givens = np.zeros((n, n), np.int64)
+    cages, seen = [], set()
+    constraints = top["Constraints"][0]
+    if not isinstance(constraints, yaml.SequenceNode):
+        raise PuzzleError("Constraints must be a list", line=top["Constraints"][1])
+    for item in constraints.value:
+        for kind, (value, line) in _node_map(item).items():
+            seen.add(kind)
+            if kind in _RULES:
+                continue
+            if kind == "Knowns":
+                givens = _knowns(value, line, n)
+            elif kind == "Killer":
+                cages.append(_cage(value, line, n))
+            else:
+                raise PuzzleError(f"the constraint {kind!r} is a rule puzzlebench does not model "
+                                  "(it reads Knowns, Rows, Columns, Boxes and Killer)", line=line)
+    missing = [rule for rule in _RULES if rule not in seen]
+    if missing:
+        raise PuzzleError(f"the constraints lack {missing[0]}: without it the grid is no sudoku",
+                          line=top["Constraints"][1])
+    if cages:
+        p = KillerSudoku(givens, *box, "1", cages=complete_cages(n, box, cages), diagonal=bool(rules.diagonal))
+    else:
+        p = Sudoku(givens, *box, "1")
+    if puzzle is not None and p.puzzle != puzzle:
+        raise PuzzleError(f"this file holds a {p.puzzle}, not {puzzle}")
+    return [Entry(p, "1", path, 1)]
+
+
+def _board(board: dict, line: int, rules: Rules) -> tuple[int, tuple[int, int]]:
+    size = _SHAPE.fullmatch(str(board.get("Board", (yaml.ScalarNode("", ""), 0))[0].value or ""))
+    if not size or size[1] != size[2] or not 4 <= int(size[1]) <= MAX_SUDOKU:
+        raise PuzzleError(f"Board: expected a square size such as 9x9 (4..{MAX_SUDOKU})", line=line)
+    n = int(size[1])
+    if "Boxes" not in board:
+        return n, rules.box_for(n)
+    boxes = _SHAPE.fullmatch(str(board["Boxes"][0].value or ""))
+    if not boxes:
+        raise PuzzleError("Boxes: expected a box shape such as 3x3", line=board["Boxes"][1])
+    return n, (int(boxes[1]), int(boxes[2]))
+
+
+def _knowns(node, line: int, n: int) -> np.ndarray:
+    rows = [item.value for item in node.value] if isinstance(node, yaml.SequenceNode) else []
+    if len(rows) != n or any(len(str(row)) != n for row in rows):
+        raise PuzzleError(f"Knowns: expected {n} strings of {n} cells", line=line)
+    values = [[0 if ch == "." else (int(ch) if ch.isdigit() and 1 <= int(ch) <= n else -1) for ch in str(row)]
+              for row in rows]
+    if any(v < 0 for row in values for v in row):
+        raise PuzzleError(f"Knowns: a cell is not '.' or a digit 1..{n}", line=line)
+    return np.array(values, dtype=np.int64)
+
+
+def _cage(node, line: int, n: int) -> Cage:
+    match = _KILLER.fullmatch(str(getattr(node, "value", "")))
+    if not match:
+        raise PuzzleError("Killer: expected SUM=CELLS with two-digit cells (row, column), e.g. 23=23, 32, 33",
+                          line=line)
+    cells = [(int(rc[0]) - 1, int(rc[1]) - 1) for rc in re.findall(r"[0-9]{2}", match[2])]
+    if any(not (0 <= r < n and 0 <= c < n) for r, c in cells):
+        raise PuzzleError(f"Killer: a cell is outside the {n} x {n} grid (row and column count from 1)", line=line)
+    return Cage(tuple(cells), int(match[1]))
+
+
+unsupported_solutions, read_solutions, format_puzzle, format_solution = read_only(
+    "sudoku-yaml", "sudoku-yaml files", "native or killer-json")

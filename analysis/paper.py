@@ -15,6 +15,7 @@ model (the seed formulation's best SGM / the fastest one's), with
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 from dataclasses import dataclass
@@ -27,7 +28,7 @@ import seaborn as sns
 from scipy.stats import bootstrap
 
 from .figures import RC, TWO_COLUMN, figure, plot_profiles, save_figure, styles_for
-from .latex import escape, significant
+from .latex import escape, significant, typeset
 from .outcomes import INSTANCE, measured_time
 from .tables import SEED_FORMULATION
 
@@ -132,7 +133,7 @@ def sentence(finding: Finding, noise: float) -> str:
 
 
 def latex_sentence(finding: Finding, noise: float) -> str:
-    return escape(sentence(finding, noise))
+    return typeset(escape(sentence(finding, noise)))
 
 
 def noise_sentence(noise: float) -> str:
@@ -163,7 +164,7 @@ def findings_tex(items: list[Finding], noise: float, headline_tex: str, figure_n
         "% main document); \\newcommand{\\puzzlebenchpaper}{path} before \\input{} to change it.",
         r"\providecommand{\puzzlebenchpaper}{results/paper}",
         r"\subsection*{Formulation matters}",
-        escape(noise_sentence(noise)) + " Table~\\ref{tab:headline} gives every formulation's best solver"
+        typeset(escape(noise_sentence(noise))) + " Table~\\ref{tab:headline} gives every formulation's best solver"
         + ("" if figure_name is None else " and Figure~\\ref{fig:profiles} the performance profiles") + ".",
         *([r"\begin{itemize}", *[rf"\item {latex_sentence(f, noise)}" for f in items], r"\end{itemize}"]
           if items else ["No runs."]),
@@ -172,13 +173,28 @@ def findings_tex(items: list[Finding], noise: float, headline_tex: str, figure_n
 
 STANDALONE = r"""\documentclass[10pt,twocolumn]{article}
 \usepackage[T1]{fontenc}
+\usepackage{lmodern}
 \usepackage{booktabs,longtable,graphicx}
 \newcommand{\puzzlebenchpaper}{.}
 \begin{document}
 \section*{puzzlebench results}
+\subsection*{Setup}
+\input{setup.tex}
 \input{findings.tex}
 \end{document}
 """
+"""``paper.tex``: the paper section compiled on its own (Latin Modern in T1 encoding: Type 1 fonts only)."""
+
+SUPPLEMENT_DOCUMENT = r"""\documentclass[10pt]{article}
+\usepackage[T1]{fontenc}
+\usepackage{lmodern}
+\usepackage{booktabs,longtable}
+\begin{document}
+\section*{puzzlebench results: supplementary tables}
+%s
+\end{document}
+"""
+"""``supplement.tex``: every supplementary table (``tables/supplement/``), one column."""
 
 
 def profile_figure(runs: pd.DataFrame, instance_times: pd.DataFrame, configurations: pd.DataFrame,
@@ -199,27 +215,38 @@ def profile_figure(runs: pd.DataFrame, instance_times: pd.DataFrame, configurati
         return save_figure(fig, path_dir, "profiles")
 
 
-def compile_pdf(folder: Path) -> Path | None:
-    """``paper.pdf`` from ``paper.tex`` in ``folder`` with pdflatex (twice, for the references); None
+def compile_pdf(folder: Path, name: str = "paper") -> Path | None:
+    """``<name>.pdf`` from ``<name>.tex`` in ``folder`` with pdflatex (twice, for the references); None
     without pdflatex.  A LaTeX error raises RuntimeError naming the log."""
     if not shutil.which("pdflatex"):
         return None
     for _ in range(2):
-        result = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "paper.tex"],
+        result = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", f"{name}.tex"],
                                 cwd=folder, capture_output=True, text=True, timeout=300)
         if result.returncode:
-            raise RuntimeError(f"pdflatex failed on {folder / 'paper.tex'}: see {folder / 'paper.log'}")
-    return folder / "paper.pdf"
+            raise RuntimeError(f"pdflatex failed on {folder / f'{name}.tex'}: see {folder / f'{name}.log'}")
+    return folder / f"{name}.pdf"
 
 
 def write_paper(out_dir, items: list[Finding], noise: float, headline_tex: str, runs: pd.DataFrame,
-                instance_times: pd.DataFrame, configurations: pd.DataFrame, sgm: str) -> list[Path]:
-    """``paper/`` in ``out_dir``: findings.tex, profiles.pdf/.png, paper.tex and (with pdflatex) paper.pdf."""
+                instance_times: pd.DataFrame, configurations: pd.DataFrame, sgm: str, setup_tex: str = "",
+                supplement=()) -> list[Path]:
+    """``paper/`` in ``out_dir``: findings.tex, setup.tex (``setup_tex``, the run's setup paragraph),
+    profiles.pdf/.png, paper.tex and (with pdflatex) paper.pdf; with ``supplement`` (the paths of the
+    supplementary tables) also supplement.tex and supplement.pdf, which ``\\input`` them."""
     folder = Path(out_dir) / "paper"
     folder.mkdir(parents=True, exist_ok=True)
     paths = profile_figure(runs, instance_times, configurations, sgm, folder)
     (folder / "findings.tex").write_text(findings_tex(items, noise, headline_tex, "profiles.pdf" if paths else None))
+    (folder / "setup.tex").write_text(setup_tex + "\n")
     (folder / "paper.tex").write_text(STANDALONE)
-    paths += [folder / "findings.tex", folder / "paper.tex"]
-    pdf = compile_pdf(folder)
-    return paths + ([pdf] if pdf else [])
+    paths += [folder / "findings.tex", folder / "setup.tex", folder / "paper.tex"]
+    documents = ["paper"]
+    for old in folder.glob("supplement.*"):
+        old.unlink()
+    if supplement:
+        inputs = "\n".join(rf"\input{{{Path(os.path.relpath(path, folder)).as_posix()}}}" for path in supplement)
+        (folder / "supplement.tex").write_text(SUPPLEMENT_DOCUMENT % inputs)
+        paths.append(folder / "supplement.tex")
+        documents.append("supplement")
+    return paths + [pdf for pdf in (compile_pdf(folder, name) for name in documents) if pdf]

@@ -382,8 +382,10 @@ def test_every_table_and_figure_from_the_synthetic_store(synthetic_output):
     out, paths = synthetic_output
     for name in ("configurations", "ratios", "scaling_exponents", "variability", "wilcoxon", "best_vs_cpsat",
                  "best_vs_cpsat_by_set", "configurations_by_set", "best_vs_cpsat_hardest"):
-        for suffix in ("csv", "md", "tex"):
+        for suffix in ("csv", "md"):
             assert (out / "tables" / f"{name}.{suffix}").stat().st_size > 0
+        body, supplement = out / "tables" / f"{name}.tex", out / "tables" / "supplement" / f"{name}.tex"
+        assert body.exists() != supplement.exists(), name                   # one LaTeX file, in one place
     names = {kind: ("sudoku", "takuzu") for kind in KINDS}
     names.update(profiles=("sudoku", "sudoku-column", "takuzu", "takuzu-column"), ecdf=("sudoku-column", "takuzu"),
                  scaling=("sudoku-ladder", "sudoku-ladder-nodes", "takuzu-ladder"))
@@ -434,11 +436,12 @@ def test_degenerate_store_gives_every_table(tmp_path, rows):
     assert configurations["time_sgm_s0.01"].tolist() == pytest.approx([expected] * len(configurations))
 
 
-def test_empty_store_gives_empty_tables_and_a_summary(tmp_path):
+def test_empty_store_gives_no_tables_and_a_summary(tmp_path):
     write_store([], tmp_path / "runs.parquet")
     run_analysis(tmp_path / "runs.parquet", tmp_path)
-    assert pd.read_csv(tmp_path / "tables" / "configurations.csv").empty
-    assert "No runs." in (tmp_path / "summary.md").read_text()
+    assert not list((tmp_path / "tables").rglob("*.*"))
+    summary = (tmp_path / "summary.md").read_text()
+    assert "No runs." in summary and "- configurations: not written: no rows in this run" in summary
     assert not list((tmp_path / "figures").rglob("*.png"))
 
 

@@ -16,6 +16,7 @@ from .report import absent_reason, files_section, summary_markdown
 from .setup import run_setup, setup_paragraph
 from .significance import wilcoxon_table
 from .reference import reference_solvers
+from .page import write_page
 from .paper import findings, findings_markdown, noise_factor, write_paper
 from .tables import (best_vs_reference_by_set, best_vs_reference_hardest, best_vs_reference_table,
                      configuration_table, headline_table, instance_spreads, ratio_table, scaling_omissions,
@@ -95,4 +96,5 @@ def run_analysis(runs_path, out_dir, noise_path=None, shifts=(0.01, 1, 10),
                                         best_by_set, findings_markdown(items, noise_level), noise_level,
                                         scaling_omissions(runs, ladders), skipped=len(skipped), by_set=by_set,
                                         hardest=hardest, setup=setup, files=files_section(written, absent)))
-    return [*paths, summary]
+    page = write_page(out_dir, runs, per_instance, configurations, by_set, spreads, setup, headline)
+    return [*paths, summary, page]

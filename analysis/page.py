@@ -192,7 +192,7 @@ def _instance_label(frame: pd.DataFrame) -> pd.Series:
 
 def _layout(title: str, xaxis: dict, yaxis: dict, height: int = 460) -> dict:
     return {"title": {"text": title}, "xaxis": xaxis, "yaxis": yaxis, "height": height, "template": "plotly_white",
-            "legend": {"title": {"text": "click to hide or show"}, "font": {"size": 10}},
+            "legend": {"title": {"text": "click to hide or show (dimmed: hidden)"}, "font": {"size": 10}},
             "margin": {"l": 60, "r": 10, "t": 50, "b": 50}, "hovermode": "closest"}
 
 
@@ -221,9 +221,8 @@ def profile_figure(times: pd.DataFrame, configurations: pd.DataFrame, sgm: str, 
             visible=True if (formulation, solver) in shown else "legendonly",
             hovertemplate="%{fullData.name}<br>%{customdata[0]}<br>time %{customdata[1]:.4g} s"
                           "<br>log2 ratio %{x:.3g}<extra></extra>", **looks.line(formulation, solver)))
-    fig.update_layout(**_layout(f"performance profiles ({len(ratios)} instances; dimmed in the legend: "
-                                "hidden, click to show)", {"title": {"text": "log2 τ (time / best configuration)"},
-                                                          "range": [0, right]},
+    fig.update_layout(**_layout(f"performance profiles ({len(ratios)} instances)",
+                                {"title": {"text": "log2 τ (time / best configuration)"}, "range": [0, right]},
                                 {"title": {"text": "share of instances"}, "range": [-0.02, 1.02]}))
     return fig
 
@@ -247,9 +246,9 @@ def ecdf_figure(runs: pd.DataFrame, configurations: pd.DataFrame, sgm: str, look
             hovertemplate="%{fullData.name}<br>%{customdata[0]}<br>time %{x:.4g} s<br>share solved %{y:.3g}"
                           "<extra></extra>", **looks.line(formulation, solver)))
     limit = float(runs["time_limit"].max())
-    if (~runs["solved"]).any():
-        fig.add_vline(x=limit, line={"dash": "dot", "color": "grey", "width": 1},
-                      annotation_text=f"time limit {limit:g} s")
+    if (~runs["solved"]).any():  # a trace, not a shape: it is named in the legend and log axes need no care
+        fig.add_trace(go.Scatter(x=[limit, limit], y=[0, 1], mode="lines", name=f"time limit {limit:g} s",
+                                 line={"dash": "dot", "color": "grey", "width": 1}, hoverinfo="skip"))
     fig.update_layout(**_layout("runs solved within the time", {"title": {"text": "time [s]"}, "type": "log"},
                                 {"title": {"text": "share of runs solved"}, "range": [-0.02, 1.02]}))
     return fig
@@ -287,7 +286,7 @@ def instance_figure(runs: pd.DataFrame, configurations: pd.DataFrame, sgm: str, 
                                                            "instance root", "xref": "paper", "yref": "paper",
                                                    "x": 0.85, "y": 0.6, "showarrow": False}]}
         return {"annotations": [], "images": [{"source": source, "xref": "paper", "yref": "paper", "x": 0.70,
-                                               "y": 1.0, "sizex": 0.30, "sizey": 0.85, "xanchor": "left",
+                                               "y": 1.0, "sizex": 0.30, "sizey": 0.45, "xanchor": "left",
                                                "yanchor": "top", "layer": "above"}]}
     buttons = [{"label": instance, "method": "update", "args": [{"visible": [t == index for t in traces]},
                                                                 picture(instance)]}

@@ -34,7 +34,6 @@ from .latex import plain_significant
 from .outcomes import CONFIG, INSTANCE
 from .setup import RunSetup, date_range, listed
 from .stats import performance_ratios
-from .tables import sgm_column
 
 PAGE = "index.html"
 FINDINGS = "findings.json"

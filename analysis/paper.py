@@ -29,7 +29,8 @@ from scipy.stats import bootstrap
 
 from .figures import RC, TWO_COLUMN, figure, plot_profiles, save_figure, styles_for
 from .latex import escape, significant, typeset
-from .outcomes import INSTANCE, measured_time
+from .outcomes import INSTANCE
+from .setup import noise_of
 from .tables import SEED_FORMULATION
 
 SIGNIFICANCE = 0.05
@@ -59,12 +60,10 @@ class Finding:
 
 
 def noise_factor(noise: pd.DataFrame | None, measure: str = "time") -> float:
-    """The geometric standard deviation exp(sd(log t)) of the reference solve's time (NaN without two)."""
-    if noise is None:
-        return float("nan")
-    times = measured_time(noise, measure).dropna()
-    times = times[times > 0]
-    return float(np.exp(np.log(times).std(ddof=1))) if len(times) > 1 else float("nan")
+    """The geometric standard deviation exp(sd(log t)) of the reference solve's time (NaN without two;
+    :func:`~puzzlebench.analysis.setup.noise_of`)."""
+    measured = noise_of(noise, measure)
+    return measured.factor if measured is not None else float("nan")
 
 
 def paired_ratio(instance_times: pd.DataFrame, puzzle: str, solver: str, slow: str, fast: str):

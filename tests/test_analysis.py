@@ -367,14 +367,22 @@ def test_text_tables_escape_and_mark_missing_values():
     assert "1.235" in text and "123456" in text and text.count("--") >= 2
 
 
+def analyse(folder, rows: list[dict], noise_times=(), out=None, **options) -> list:
+    """``rows`` as the store ``folder``/runs.parquet (and ``noise_times`` as the reference solves of
+    noise.csv), analysed into ``out`` (default ``folder``); the paths written."""
+    write_store(rows, folder / "runs.parquet")
+    if noise_times:
+        pd.DataFrame([timed(t, instance="noise-reference") for t in noise_times]).to_csv(folder / "noise.csv",
+                                                                                        index=False)
+    return run_analysis(folder / "runs.parquet", out or folder, folder / "noise.csv" if noise_times else None,
+                        **options)
+
+
 @pytest.fixture(scope="module")
 def synthetic_output(tmp_path_factory):
     folder = tmp_path_factory.mktemp("analysis")
-    write_store(synthetic_runs(), folder / "runs.parquet")
-    pd.DataFrame([timed(t, instance="noise-reference") for t in (1.0, 1.1, 0.9, 1.2)]).to_csv(
-        folder / "noise.csv", index=False)
-    paths = run_analysis(folder / "runs.parquet", folder / "out", folder / "noise.csv",
-                         ladders={"sudoku/ladder", "takuzu/ladder"})
+    paths = analyse(folder, synthetic_runs(), (1.0, 1.1, 0.9, 1.2), folder / "out",
+                    ladders={"sudoku/ladder", "takuzu/ladder"})
     return folder / "out", paths
 
 

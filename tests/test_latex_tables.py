@@ -18,7 +18,7 @@ from puzzlebench import registry
 from puzzlebench.analysis import run_analysis
 from puzzlebench.analysis.latex import significant, typeset
 
-from test_analysis import run_row, synthetic_runs, write_store
+from test_analysis import analyse, run_row, synthetic_runs, write_store
 
 PREAMBLE = r"""\documentclass[10pt{options}]{{article}}
 \usepackage[T1]{{fontenc}}
@@ -49,8 +49,7 @@ def compile_errors(tex_file, two_column: bool) -> list[str]:
 def analysed(folder, runs):
     if not shutil.which("pdflatex"):
         pytest.fail("pdflatex is not installed (.ci/run installs texlive-latex-base and texlive-latex-recommended)")
-    write_store(runs, folder / "runs.parquet")
-    run_analysis(folder / "runs.parquet", folder, ladders={"sudoku/ladder", "takuzu/ladder"})
+    analyse(folder, runs, ladders={"sudoku/ladder", "takuzu/ladder"})
     return folder
 
 

@@ -9,14 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from puzzlebench.analysis import run_analysis
 from puzzlebench.analysis.figures import KINDS
 from puzzlebench.analysis.report import TABLE_TITLES
 from puzzlebench.cli import build_parser, main
 
 from puzzlebench.store import MANIFEST, gather
 
-from test_analysis import synthetic_runs, write_store
+from test_analysis import analyse, synthetic_runs
 from test_store import bad_runs, write_chunk
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -95,8 +94,7 @@ def test_the_analysis_outputs_table_names_what_the_analysis_writes(tmp_path):
     table = re.search(r"\| output \| what \|\n\|---\|---\|\n(.*?)\n\n", README, flags=re.S).group(1)
     named = {name.removesuffix(".csv") for cell in (row.split("|")[1] for row in table.splitlines())
              for name in re.findall(r"`([^`]+)`", cell)}
-    write_store(synthetic_runs(), tmp_path / "runs.parquet")
-    run_analysis(tmp_path / "runs.parquet", tmp_path, ladders={"sudoku/ladder", "takuzu/ladder"})
+    analyse(tmp_path, synthetic_runs(), ladders={"sudoku/ladder", "takuzu/ladder"})
     written = {p.name.split(".")[0] for p in (tmp_path / "tables").rglob("*.csv")}
     assert written == set(TABLE_TITLES)                      # this store has rows in every table
     assert written | set(KINDS) | {"paper/", "index.html"} == named

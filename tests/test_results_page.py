@@ -14,14 +14,13 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from puzzlebench.analysis import run_analysis
 from puzzlebench.analysis.outcomes import instance_times, load_runs, prepare_runs
 from puzzlebench.analysis.page import PAGE, claim_row, read_claims, write_page
 from puzzlebench.analysis.pipeline import read_noise
 from puzzlebench.analysis.setup import run_setup
 from puzzlebench.analysis.tables import configuration_table, instance_spreads, set_configuration_table
 
-from test_analysis import run_row, timed, write_store
+from test_analysis import analyse, timed
 
 CHROMIUM = Path("/usr/bin/chromium")
 BROWSER_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -73,10 +72,7 @@ def browser():
 @pytest.fixture(scope="module")
 def results(tmp_path_factory):
     folder = tmp_path_factory.mktemp("results")
-    write_store(page_runs(), folder / "runs.parquet")
-    pd.DataFrame([timed(t, instance="noise-reference") for t in (0.010, 0.012, 0.009, 0.011)]).to_csv(
-        folder / "noise.csv", index=False)
-    run_analysis(folder / "runs.parquet", folder, folder / "noise.csv")
+    analyse(folder, page_runs(), (0.010, 0.012, 0.009, 0.011))
     return folder
 
 

@@ -105,6 +105,7 @@ rule all:
         STORE,
         f"{RESULTS}/summary.md",
         f"{RESULTS}/paper/findings.tex",
+        f"{RESULTS}/index.html",
 
 
 rule batch:
@@ -140,12 +141,13 @@ rule gather:
 
 
 rule analysis:
-    """Tables, figures and summary.md from the results store (rerun alone: snakemake analysis)."""
+    """Tables, figures, paper/, summary.md and index.html from the results store (rerun alone: snakemake analysis)."""
     input:
         STORE,
     output:
         summary=report(f"{RESULTS}/summary.md", category="Summary"),
         paper=f"{RESULTS}/paper/findings.tex",
+        page=f"{RESULTS}/index.html",  # the results page (analysis/page.py), self-contained
         tables=report(directory(f"{RESULTS}/tables"), patterns=["{name}.csv"],
                       caption="analysis/captions/tables.rst", category="Tables"),
         **{kind: report(directory(f"{RESULTS}/figures/{kind}"), patterns=["{name}.png"],

@@ -1,11 +1,14 @@
 """Figures: performance profiles, ECDFs, pairwise scatter, time boxes, scaling and variability.
 
 Every figure stays readable at any grid size: one panel per solver with the formulations as
-lines or boxes (at most MAX_FORMULATIONS per panel: the fastest by the headline SGM when a puzzle
-has more), and for profiles and ECDFs a panel "best solver per formulation" with the virtual best.
-The colour is the formulation and the line style and marker the solver, the same in every figure
-of a run (:func:`styles_for`; seaborn's colour-blind palette, two formulations of one puzzle never
-share a colour).  One legend per figure, outside the panels.
+lines or boxes (at most MAX_FORMULATIONS per panel: the fastest on that panel's solver by the
+headline SGM when a puzzle has more), and for profiles and ECDFs a panel "best solver per
+formulation" with the virtual best.  The colour and the marker are the formulation, the line style
+the solver, the same in every figure of a run (:func:`styles_for`; seaborn's colour-blind palette
+without its grey, which is the virtual best's; two formulations of one puzzle never share a colour
+or a marker), so two lines of one panel differ in marker or line style and stay apart in greyscale.
+One legend per figure, outside the panels, built from what was drawn: it names every line and marker.
+Time axes are fitted to the data; the time limit is drawn (dotted) where some run reached it.
 
 :func:`write_figures` writes ``figures/<kind>/<name>.png`` and ``.pdf`` at the two-column width
 (TWO_COLUMN inches) and, for profiles and ECDFs, ``<name>-column`` at the one-column width
@@ -42,10 +45,19 @@ PANELS_PER_ROW = 3
 MAX_FORMULATIONS = 7
 """Formulations drawn per panel (with the virtual best: at most 8 lines)."""
 SOLVER_ORDER = ("cbc", "highs", "scip", "scip-cp", "cpsat")
-LINESTYLES = ("-", "--", ":", "-.", (0, (5, 1, 1, 1, 1, 1)), (0, (1, 1)), (0, (8, 2)))
-MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")  # 8 against 7 styles: no pair repeats before 56 solvers
+LINESTYLES = ("-", "--", ":", "-.", (0, (5, 1, 1, 1, 1, 1)), (0, (1, 1)), (0, (8, 2)), (0, (3, 1, 1, 1)),
+              (0, (6, 2, 2, 2)), (0, (1, 3)))
+"""Line style per solver: ten distinct dash patterns (solvers beyond ten repeat them)."""
+MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*", "<", ">", "h", "p")
+"""Marker per formulation (with the colour; 12 markers against 9 colours: no pair repeats before 36)."""
+GREY = 7
+"""The grey of seaborn's colour-blind palette, kept for the virtual best."""
 VIRTUAL_BEST = "virtual best"
-VIRTUAL_BEST_STYLE = {"color": "black", "linestyle": "-", "linewidth": 2.0, "alpha": 0.35}
+VIRTUAL_BEST_STYLE = {"color": "black", "linestyle": "-", "linewidth": 3.5, "alpha": 0.3, "marker": None,
+                      "solid_capstyle": "butt", "zorder": 1.5}
+"""The virtual best: a wide translucent grey band without markers, under the configurations' lines."""
+LIMIT_STYLE = {"color": "0.4", "linewidth": 0.8, "linestyle": ":"}
+"""The time limit's vertical line."""
 KINDS = ("profiles", "ecdf", "scatter", "boxes", "scaling", "variability")
 COLUMN_KINDS = ("profiles", "ecdf")
 """Kinds that also get a one-column figure (``<name>-column``)."""
@@ -53,22 +65,24 @@ COLUMN_KINDS = ("profiles", "ecdf")
 
 @dataclass(frozen=True)
 class Styles:
-    """Colour per formulation, line style and marker per solver, for every figure of one run."""
+    """Colour and marker per formulation, line style per solver, for every figure of one run."""
 
     formulation_colors: dict
+    formulation_markers: dict
     solver_dashes: dict
-    solver_markers: dict
 
     def line(self, formulation: str, solver: str) -> dict:
-        """Keyword arguments of ``Axes.plot`` for one configuration."""
+        """Keyword arguments of ``Axes.plot`` for one configuration (its ``gid`` is "formulation/solver")."""
+        name = f"{formulation}/{solver}"
         return {"color": self.formulation_colors[formulation], "linestyle": self.solver_dashes[solver],
-                "marker": self.solver_markers[solver], "markersize": 3.5, "label": f"{formulation}/{solver}"}
+                "marker": self.formulation_markers[formulation], "markersize": 3.5, "label": name, "gid": name}
 
     def legend_handles(self, formulations, solvers, virtual_best: bool) -> list[Line2D]:
-        """Proxy lines: one per formulation (its colour), one per solver (its style, grey), the virtual best."""
-        handles = [Line2D([], [], color=self.formulation_colors[f], linewidth=2.5, label=f) for f in formulations]
-        handles += [Line2D([], [], color="0.35", linestyle=self.solver_dashes[s], marker=self.solver_markers[s],
-                           markersize=3.5, label=s) for s in solvers]
+        """Proxy entries: one per formulation (its colour and marker), one per solver (its line style, in
+        dark grey), and the virtual best."""
+        handles = [Line2D([], [], color=self.formulation_colors[f], marker=self.formulation_markers[f],
+                          linestyle="none", markersize=5, label=f) for f in formulations]
+        handles += [Line2D([], [], color="0.2", linestyle=self.solver_dashes[s], label=s) for s in solvers]
         if virtual_best:
             handles.append(Line2D([], [], label=VIRTUAL_BEST, **VIRTUAL_BEST_STYLE))
         return handles
@@ -80,30 +94,42 @@ def solver_order(solvers) -> list[str]:
     return [s for s in SOLVER_ORDER if s in present] + sorted(present - set(SOLVER_ORDER))
 
 
-def formulation_colors(pairs: pd.DataFrame) -> dict:
-    """A colour per formulation name such that two formulations of one puzzle never share one.
+def formulation_indices(pairs: pd.DataFrame) -> dict:
+    """A number per formulation name such that two formulations of one puzzle never share one.
 
     ``pairs``: the (puzzle, formulation) rows of the run.  Greedy colouring in the order of how
-    many puzzles a formulation has (then name), over seaborn's 10-colour colour-blind palette
-    (cycled only if one puzzle has more than 10 formulations).
+    many puzzles a formulation has (then name).
     """
-    palette = sns.color_palette("colorblind", 10)
     puzzles_of = pairs.dropna().drop_duplicates().groupby("formulation")["puzzle"].agg(frozenset)
     order = sorted(puzzles_of.index, key=lambda f: (-len(puzzles_of[f]), f))
     index = {}
     for formulation in order:
         taken = {index[other] for other in index if puzzles_of[other] & puzzles_of[formulation]}
         index[formulation] = next(i for i in range(len(order) + 1) if i not in taken)
-    return {f: palette[i % len(palette)] for f, i in index.items()}
+    return index
+
+
+def palette() -> list:
+    """Seaborn's 10-colour colour-blind palette without its grey (the virtual best's)."""
+    colours = sns.color_palette("colorblind", 10)
+    return [c for i, c in enumerate(colours) if i != GREY]
+
+
+def formulation_colors(pairs: pd.DataFrame) -> dict:
+    """A colour per formulation (:func:`formulation_indices` over :func:`palette`, cycled only when one
+    puzzle has more than 9 formulations)."""
+    colours = palette()
+    return {f: colours[i % len(colours)] for f, i in formulation_indices(pairs).items()}
 
 
 def styles_for(runs: pd.DataFrame) -> Styles:
     """Styles shared by every figure of one store, so a configuration looks the same everywhere;
-    cbc, highs, scip, scip-cp and cpsat always get the same line style and marker."""
+    cbc, highs, scip, scip-cp and cpsat always get the same line style."""
     solvers = [*SOLVER_ORDER, *(s for s in solver_order(runs["solver"]) if s not in SOLVER_ORDER)]
+    indices = formulation_indices(runs[["puzzle", "formulation"]])
     return Styles(formulation_colors(runs[["puzzle", "formulation"]]),
-                  {s: LINESTYLES[i % len(LINESTYLES)] for i, s in enumerate(solvers)},
-                  {s: MARKERS[i % len(MARKERS)] for i, s in enumerate(solvers)})
+                  {f: MARKERS[i % len(MARKERS)] for f, i in indices.items()},
+                  {s: LINESTYLES[i % len(LINESTYLES)] for i, s in enumerate(solvers)})
 
 
 def fastest_formulations(configurations: pd.DataFrame, sgm: str, solver: str | None = None,
@@ -172,6 +198,21 @@ def _outer_labels(axes, xlabel: str, ylabel: str) -> None:
         ax.tick_params(axis="x", labelbottom=not below)
 
 
+def drawn_configurations(axes) -> list[tuple[str, str]]:
+    """The (formulation, solver) of every configuration drawn on ``axes`` (the ``gid`` of its lines)."""
+    gids = {line.get_gid() for ax in axes for line in ax.get_lines() if line.get_gid()}
+    return sorted(tuple(gid.split("/", 1)) for gid in gids)
+
+
+def drawn_legend(fig: Figure, axes, styles: Styles) -> None:
+    """The figure's legend for what ``axes`` show: every formulation, every solver and the virtual best drawn."""
+    drawn = drawn_configurations(axes)
+    virtual_best = any(line.get_label() == VIRTUAL_BEST for ax in axes for line in ax.get_lines())
+    handles = styles.legend_handles(sorted({f for f, _ in drawn}), solver_order({s for _, s in drawn}), virtual_best)
+    if handles:
+        _figure_legend(fig, handles, fig.bbox.width / fig.dpi)
+
+
 def _figure_legend(fig: Figure, handles: list[Line2D], width: float) -> None:
     """One legend for the whole figure, below the panels, as many columns as fit ``width`` inches."""
     columns = max(1, min(len(handles), int(width / 1.15)))
@@ -225,9 +266,7 @@ def plot_profiles(fig: Figure, instance_times: pd.DataFrame, configurations: pd.
     axes[-1].set_title("best solver per formulation")
     _outer_labels(axes, r"$\log_2 \tau$ (time / best in panel)", "share of instances")
     _title(fig, axes, f"{puzzle}: performance profiles ({instances} instances)", facets)
-    _figure_legend(fig, styles.legend_handles(sorted({f for f, _ in best} | set(
-        fastest_formulations(configurations, sgm))), [*solvers, *sorted({s for _, s in best} - set(solvers))],
-        True), fig.bbox.width / fig.dpi)
+    drawn_legend(fig, axes, styles)
     return axes
 
 
@@ -239,48 +278,62 @@ def _ecdf_line(ax, group: pd.DataFrame, end: float, style: dict) -> None:
     ax.step(x, np.append(shares, shares[-1]), where="post", **style)
 
 
+def time_axis_end(runs: pd.DataFrame) -> tuple[float, bool]:
+    """Where a time axis of ``runs`` must reach: the time limit when some run did not solve (then the
+    limit matters and is drawn), else the slowest solved run; and whether the limit is reached."""
+    limit = float(runs["time_limit"].max())
+    reached = bool((~runs["solved"]).any())
+    return (limit if reached else float(runs["time"].max())), reached
+
+
+def limit_note(runs: pd.DataFrame, reached: bool) -> str:
+    """The title's note on the time limit: drawn dotted where reached, else that no run reached it."""
+    return f"{_limit_text(runs)}, dotted" if reached else f"every run shown solved within the {_limit_text(runs)}"
+
+
 def plot_ecdfs(fig: Figure, runs: pd.DataFrame, configurations: pd.DataFrame, sgm: str, styles: Styles,
                puzzle: str, facets: bool = True) -> list:
     """Share of a configuration's runs solved within t seconds against t (log axis): per solver its
-    formulations (``facets``), and the best solver per formulation with the virtual best."""
+    formulations (``facets``), and the best solver per formulation with the virtual best.  The axis
+    ends at the time limit when some run did not solve, else just after the slowest run."""
     solvers = solver_order(configurations["solver"]) if facets else []
     axes = _panels(fig, len(solvers) + 1, sharey=True, sharex=True)
-    end = float(runs["time_limit"].max())
+    panels = [[(f, solver) for f in fastest_formulations(configurations, sgm, solver)] for solver in solvers]
+    panels.append(best_solver_per_formulation(configurations, sgm))
+    limit = float(runs["time_limit"].max())
     by_config = dict(list(runs.groupby(CONFIG, sort=True)))
-    for ax, solver in zip(axes, solvers):
-        for formulation in fastest_formulations(configurations, sgm, solver):
+    end, reached = time_axis_end(pd.concat([by_config[c] for c in set().union(*panels)]))  # of the lines drawn
+    for ax, configs in zip(axes, panels):
+        for formulation, solver in configs:
             group = by_config[(formulation, solver)]
             _ecdf_line(ax, group, end, dict(styles.line(formulation, solver), markevery=_markevery(len(group))))
+    for ax, solver in zip(axes, solvers):
         ax.set_title(solver)
-    best = best_solver_per_formulation(configurations, sgm)
-    for formulation, solver in best:
-        group = by_config[(formulation, solver)]
-        _ecdf_line(axes[-1], group, end, dict(styles.line(formulation, solver), markevery=_markevery(len(group))))
     vbs = runs.groupby([*INSTANCE, "seed"], sort=True, dropna=False).apply(
-        lambda g: pd.Series({"time": g.loc[g["solved"], "time"].min() if g["solved"].any() else end,
+        lambda g: pd.Series({"time": g.loc[g["solved"], "time"].min() if g["solved"].any() else limit,
                              "solved": bool(g["solved"].any())}), include_groups=False)
     _ecdf_line(axes[-1], vbs, end, dict(VIRTUAL_BEST_STYLE, label=VIRTUAL_BEST))
     axes[-1].set_title("best solver per formulation")
     solved_times = runs.loc[runs["solved"], "time"]
     low = float(solved_times.min()) / 1.5 if len(solved_times) else end / 10
     for ax in axes:
-        ax.axvline(end, color="0.4", linewidth=0.8, linestyle=":", label="_time limit")
+        if reached:
+            ax.axvline(limit, label="_time limit", **LIMIT_STYLE)
         ax.set_xlim(low, end * 1.5)
         ax.set(xscale="log", ylim=(-0.02, 1.02))
     _outer_labels(axes, "time [s]", "share of runs solved")
-    _title(fig, axes, f"{puzzle}: runs solved ({_limit_text(runs)}, dotted)", facets)
-    _figure_legend(fig, styles.legend_handles(sorted({f for f, _ in best} | set(
-        fastest_formulations(configurations, sgm))), [*solvers, *sorted({s for _, s in best} - set(solvers))],
-        True), fig.bbox.width / fig.dpi)
+    _title(fig, axes, f"{puzzle}: runs solved ({limit_note(runs, reached)})", facets)
+    drawn_legend(fig, axes, styles)
     return axes
 
 
 def plot_pair_scatter(fig: Figure, instance_times: pd.DataFrame, first: tuple[str, str],
                       second: tuple[str, str], puzzle: str):
-    """Per instance, the mean time of configuration ``second`` against ``first`` (log-log).
+    """Per instance, the time of configuration ``second`` against ``first`` (log-log; the mean over
+    seeds when there are several).
 
-    Instances either configuration did not solve (in every seed) are crosses;
-    the diagonal is equal time, the dotted lines a factor 2.
+    Instances either configuration did not solve (in every seed) are crosses; the solid diagonal is
+    equal time, the dotted lines a factor 2; the legend names them.
     """
     ax = fig.subplots()
     indexed = instance_times.set_index(CONFIG)
@@ -297,60 +350,77 @@ def plot_pair_scatter(fig: Figure, instance_times: pd.DataFrame, first: tuple[st
     values = pair[["time_x", "time_y"]].to_numpy(float)
     low, high = (values.min() / 1.5, values.max() * 1.5) if len(values) else (0.01, 1.0)
     grid = np.array([low, high])
-    ax.plot(grid, grid, color="0.3", linewidth=0.8, label="_equal")
-    for factor in (2.0, 0.5):
-        ax.plot(grid, grid * factor, color="0.5", linewidth=0.6, linestyle=":", label="_factor 2")
+    ax.plot(grid, grid, color="0.3", linewidth=0.8, label="equal time")
+    for factor, label in ((2.0, "factor 2"), (0.5, "_factor 2")):
+        ax.plot(grid, grid * factor, color="0.5", linewidth=0.6, linestyle=":", label=label)
     faster = int((pair["time_x"] < pair["time_y"]).sum()), int((pair["time_y"] < pair["time_x"]).sum())
     ax.set(xscale="log", yscale="log", xlim=(low, high), ylim=(low, high), aspect="equal",
            xlabel=f"{first[0]}/{first[1]} [s] (faster on {faster[0]})",
            ylabel=f"{second[0]}/{second[1]} [s] (faster on {faster[1]})")
-    fig.suptitle(f"{puzzle}: {len(pair)} instances, mean time over seeds")
+    seeds = int(instance_times["runs"].max()) if "runs" in instance_times and len(instance_times) else 1
+    fig.suptitle(f"{puzzle}: {len(pair)} instances" + (f", mean time over {seeds} seeds" if seeds > 1 else ""))
     for axis in (ax.xaxis, ax.yaxis):
         _plain_log_ticks(axis, low, high)
-    handles = [h for h in ax.get_legend_handles_labels()[0]]
+    handles, _ = ax.get_legend_handles_labels()
     if handles:
         fig.legend(handles=handles, loc="outside lower center", ncol=2, frameon=False)
     return [ax]
 
 
-def _box_panels(fig: Figure, data: pd.DataFrame, y: str, top: float, configurations: pd.DataFrame, sgm: str,
-                styles: Styles, label: str) -> list:
-    """One panel per solver: a horizontal box per formulation (its colour) of ``y`` on a log axis."""
+def box_formulations(configurations: pd.DataFrame, sgm: str, solver: str) -> list[str]:
+    """The formulations a box panel of ``solver`` shows: its fastest MAX_FORMULATIONS, fastest first."""
+    ranked = configurations[configurations["solver"] == solver].sort_values([sgm, "formulation"], kind="stable")
+    return [f for f in ranked["formulation"] if f in fastest_formulations(configurations, sgm, solver)]
+
+
+def boxed_runs(data: pd.DataFrame, configurations: pd.DataFrame, sgm: str) -> pd.DataFrame:
+    """The rows of ``data`` that the box panels show (:func:`box_formulations` of each solver)."""
+    shown = {(f, s) for s in data["solver"].dropna().unique() for f in box_formulations(configurations, sgm, s)}
+    return data[data.set_index(CONFIG).index.isin(shown)]
+
+
+def _box_panels(fig: Figure, data: pd.DataFrame, y: str, configurations: pd.DataFrame, sgm: str, styles: Styles,
+                label: str, top: float | None = None) -> list:
+    """One panel per solver: a horizontal box per formulation (its colour; the panel's fastest
+    MAX_FORMULATIONS on that solver, fastest on top) of ``y`` on a log axis fitted to the data
+    (to ``top`` when given)."""
     solvers = solver_order(data["solver"])
-    formulations = fastest_formulations(configurations, sgm)
-    data = data[data["formulation"].isin(formulations)]
-    axes = _panels(fig, len(solvers), sharex=True, sharey=True)
-    low = data[y].min() / 1.5
+    axes = _panels(fig, len(solvers), sharex=True, sharey=False)
+    low, high = data[y].min() / 1.5, (data[y].max() if top is None else top) * 1.5
     for ax, solver in zip(axes, solvers):
+        formulations = box_formulations(configurations, sgm, solver)
         ax.set_xscale("log")
-        ax.set_xlim(low, top * 1.5)
+        ax.set_xlim(low, high)
         with warnings.catch_warnings():
             warnings.filterwarnings("ignore", message="vert: bool was deprecated", category=DeprecationWarning)
-            sns.boxplot(data=data[data["solver"] == solver], x=y, y="formulation", hue="formulation",
-                        order=formulations, hue_order=formulations, palette=styles.formulation_colors, ax=ax,
-                        log_scale=True, fliersize=2, linewidth=0.7, legend=False)
+            sns.boxplot(data=data[(data["solver"] == solver) & data["formulation"].isin(formulations)], x=y,
+                        y="formulation", hue="formulation", order=formulations, hue_order=formulations,
+                        palette=styles.formulation_colors, ax=ax, log_scale=True, fliersize=2, linewidth=0.7,
+                        legend=False)
         ax.set_title(solver)
+        _plain_log_ticks(ax.xaxis, low, high)
     _outer_labels(axes, label, "")
     return axes
 
 
 def plot_time_boxes(fig: Figure, runs: pd.DataFrame, configurations: pd.DataFrame, sgm: str, styles: Styles,
                     puzzle: str) -> list:
-    """Box plots of every run's time, one panel per solver, one box per formulation (log axis)."""
-    axes = _box_panels(fig, runs, "time", max(runs["time"].max(), runs["time_limit"].max()), configurations,
-                       sgm, styles, "time [s]")
-    for ax in axes:
-        for limit in runs["time_limit"].dropna().unique():
-            ax.axvline(limit, color="0.4", linewidth=0.8, linestyle=":", label="_time limit")
-    fig.suptitle(f"{puzzle}: time per run (unsolved at the {_limit_text(runs)}, dotted)")
+    """Box plots of every run's time, one panel per solver, one box per formulation (log axis fitted to
+    the data; the time limit dotted when some run reached it)."""
+    end, reached = time_axis_end(boxed_runs(runs, configurations, sgm))
+    axes = _box_panels(fig, runs, "time", configurations, sgm, styles, "time [s]", end)
+    if reached:
+        for ax in axes:
+            for limit in runs["time_limit"].dropna().unique():
+                ax.axvline(limit, label="_time limit", **LIMIT_STYLE)
+    fig.suptitle(f"{puzzle}: time per run ({'unsolved at the ' if reached else ''}{limit_note(runs, reached)})")
     return axes
 
 
 def plot_variability(fig: Figure, spreads: pd.DataFrame, configurations: pd.DataFrame, sgm: str,
                      styles: Styles, puzzle: str) -> list:
     """Distribution over instances of max/min time across seeds x permutations, per solver and formulation."""
-    axes = _box_panels(fig, spreads, "max_min_ratio", spreads["max_min_ratio"].max(), configurations, sgm,
-                       styles, "max / min time")
+    axes = _box_panels(fig, spreads, "max_min_ratio", configurations, sgm, styles, "max / min time")
     fig.suptitle(f"{puzzle}: variability over {spreads['k'].median():g} runs per puzzle (median)")
     return axes
 
@@ -368,7 +438,6 @@ def plot_scaling(fig: Figure, runs: pd.DataFrame, fits: pd.DataFrame, configurat
     sizes = sorted(runs["n"].dropna().unique())
     y = runs["time"] if quantity == "time" else runs["nodes"] + 1
     means = np.exp(np.log(y.where(y > 0)).groupby([runs[c] for c in (*CONFIG, "n")], sort=True).mean())
-    shown = set()
     for ax, solver in zip(axes, solvers):
         for formulation in fastest_formulations(configurations, sgm, solver):
             if (formulation, solver) not in means.index.droplevel("n"):
@@ -381,7 +450,6 @@ def plot_scaling(fig: Figure, runs: pd.DataFrame, fits: pd.DataFrame, configurat
             if np.isfinite(fit["exponent"]):
                 n = np.geomspace(fit["n_min"], fit["n_max"], 20)
                 ax.plot(n, fit["coefficient"] * n ** fit["exponent"], **dict(style, marker=None))
-            shown.add(formulation)
         ax.set(xscale="log", yscale="log")
         ax.set_title(solver)
     for ax in axes:
@@ -390,7 +458,7 @@ def plot_scaling(fig: Figure, runs: pd.DataFrame, fits: pd.DataFrame, configurat
     _outer_labels(axes, "grid rows n", "time [s]" if quantity == "time" else "nodes + 1")
     fig.suptitle(f"{name}: {'time' if quantity == 'time' else 'nodes + 1'} against size "
                  "(markers: geometric mean per size; lines: fit c n^k)")
-    _figure_legend(fig, styles.legend_handles(sorted(shown), solvers, False), fig.bbox.width / fig.dpi)
+    drawn_legend(fig, axes, styles)
     return axes
 
 

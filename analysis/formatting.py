@@ -1,5 +1,6 @@
 """Tables as files: CSV at full precision, Markdown with rounded numbers and "--" for missing, and LaTeX
-laid out for a paper (:mod:`~puzzlebench.analysis.latex`)."""
+laid out for a paper (:mod:`~puzzlebench.analysis.latex`): ``tables/<name>.tex`` for the body of a paper,
+``tables/supplement/<name>.tex`` for the one-column supplement."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from .latex import TableSpec, latex_document_table
+from .latex import SUPPLEMENT, TableSpec, latex_document_table, placement
 
 
 def format_number(value, number_format: str = ".4g") -> str:
@@ -37,11 +38,27 @@ def markdown_table(table: pd.DataFrame, number_format: str = ".4g") -> str:
                             colalign=["right" if n else "left" for n in numeric])
 
 
-def write_table(table: pd.DataFrame, directory, name: str, spec: TableSpec, number_format: str = ".4g") -> list[Path]:
-    """``name``.csv (full precision), .md (numbers as ``number_format``) and .tex (as ``spec``) in ``directory``."""
+def table_files(directory, name: str) -> list[Path]:
+    """Every file :func:`write_table` may write for table ``name`` in ``directory``."""
     directory = Path(directory)
-    directory.mkdir(parents=True, exist_ok=True)
-    paths = [directory / f"{name}.{suffix}" for suffix in ("csv", "md", "tex")]
+    return [*(directory / f"{name}.{suffix}" for suffix in ("csv", "md", "tex")), directory / SUPPLEMENT / f"{name}.tex"]
+
+
+def write_table(table: pd.DataFrame, directory, name: str, spec: TableSpec, number_format: str = ".4g") -> list[Path]:
+    """``name``.csv (full precision), .md (numbers as ``number_format``) and .tex (as ``spec``; in the
+    ``supplement/`` folder when :func:`~puzzlebench.analysis.latex.placement` says so) in ``directory``.
+
+    An empty table is not written (nothing is returned); the files of an earlier analysis are removed
+    either way, so the folder holds only this run's tables.
+    """
+    directory = Path(directory)
+    for old in table_files(directory, name):
+        old.unlink(missing_ok=True)
+    if not len(table):
+        return []
+    tex_folder = directory / SUPPLEMENT if placement(table, spec) == SUPPLEMENT else directory
+    tex_folder.mkdir(parents=True, exist_ok=True)
+    paths = [directory / f"{name}.csv", directory / f"{name}.md", tex_folder / f"{name}.tex"]
     table.to_csv(paths[0], index=False)
     paths[1].write_text(markdown_table(table, number_format) + "\n")
     paths[2].write_text(latex_document_table(table, spec))

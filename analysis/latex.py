@@ -1,15 +1,22 @@
 """Tables a paper can ``\\input``: human headers with units, caption, label, significant digits, the
 best entry per puzzle in bold, rows grouped by puzzle, wide tables split into parts.
 
-A :class:`TableSpec` says how one result table reads in a paper; :data:`SPECS` holds one per table
-of :mod:`~puzzlebench.analysis.pipeline` (the CSV keeps every column at full precision).  Narrow
-tables are a ``table`` float; long ones a ``longtable`` (package ``longtable``), which breaks across
-pages.  Every table needs ``booktabs``.
+A :class:`TableSpec` says how one result table reads in a paper; :func:`specs` holds one per table
+of :mod:`~puzzlebench.analysis.pipeline` (the CSV keeps every column at full precision).  Tables
+for the body of a paper are ``table`` floats (``table*`` when wider than a column) with a booktabs
+``tabular``, so they compile in a one- and a two-column document; they fit the narrowest usual
+widths, a column of a two-column article (:data:`COLUMN_POINTS`) or the text of a one-column one
+(:data:`PAGE_POINTS`).  A body table with more than :data:`BODY_ROWS` rows, and every table whose
+rows grow with the run (every configuration, every test), is a ``longtable`` for a one-column
+supplement (package ``longtable``), written to ``tables/supplement/``.  Every table needs
+``booktabs``.  Numbers follow one rule everywhere, :func:`significant` (:data:`DIGITS` significant
+digits); :func:`typeset` puts the multiplication sign and en-dashes into running text.
 """
 
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 
 import pandas as pd
@@ -20,6 +27,21 @@ DIGITS = 3
 """Significant digits of measured numbers."""
 SPECIAL = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
            "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}"}
+BODY, SUPPLEMENT = "body", "supplement"
+"""Where a table goes: the body of a paper (a float) or the one-column supplement (a longtable)."""
+COLUMN_POINTS = 229.5
+"""The column width of ``\\documentclass[10pt,twocolumn]{article}``: a ``table`` must fit it."""
+PAGE_POINTS = 345.0
+"""The text width of a one-column ``article`` (10pt): a ``table*`` and a supplement table must fit it."""
+BODY_ROWS = 40
+"""A body table with more rows than this is set as a supplement longtable instead (a float must fit a page)."""
+TABCOLSEP = 3.0
+"""Points between a column and its neighbour (each side; the tables set ``\\tabcolsep`` to it)."""
+CHAR_POINTS = {**dict.fromkeys("ijl.,;:'![]|", 2.4), **dict.fromkeys("frt-()", 3.3), **dict.fromkeys("mw", 6.6),
+               **dict.fromkeys("MW", 8.3)}
+"""Widths of the characters of Latin Modern (T1) at ``\\footnotesize`` in a 10pt document, in points
+(measured with ``\\settowidth``; others: digits and lowercase :data:`CHAR_DEFAULT`, capitals :data:`CHAR_CAPITAL`)."""
+CHAR_DEFAULT, CHAR_CAPITAL, BOLD_FACTOR = 4.4, 6.4, 1.15
 
 
 def escape(text: str) -> str:
@@ -27,13 +49,32 @@ def escape(text: str) -> str:
     return "".join(SPECIAL.get(c, c) for c in str(text))
 
 
+def typeset(latex: str) -> str:
+    """Running LaTeX text with a ratio "2.5x" as "2.5$\\times$" and a numeric range "1.2-3.4" with an
+    en-dash ("1.2--3.4"); ``latex`` is already escaped (:func:`escape`)."""
+    latex = re.sub(r"(?<=\d)x(?=[\s,.;:)]|$)", r"$\\times$", latex)
+    return re.sub(r"(?<=\d)-(?=\d)", "--", latex)
+
+
 def significant(value: float, digits: int = DIGITS) -> str:
     """``value`` rounded to ``digits`` significant digits, in plain notation ({,} between thousands)."""
+    return plain_significant(value, digits).replace(",", "{,}")
+
+
+def plain_significant(value: float, digits: int = DIGITS) -> str:
+    """:func:`significant` as plain text ("," between thousands): the one rule for numbers in text."""
     if value == 0 or not math.isfinite(value):
-        return "0" if value == 0 else escape(str(value))
+        return "0" if value == 0 else str(value)
     places = digits - 1 - math.floor(math.log10(abs(value)))
     rounded = round(value, places)
-    return f"{rounded:,.{max(0, places)}f}".replace(",", "{,}")
+    return f"{rounded:,.{max(0, places)}f}"
+
+
+def text_points(text: str, bold: bool = False) -> float:
+    """The width of plain ``text`` at ``\\footnotesize`` in points (:data:`CHAR_POINTS`), an estimate
+    within a few per cent for names and numbers."""
+    width = sum(CHAR_POINTS.get(c, CHAR_CAPITAL if c.isupper() else CHAR_DEFAULT) for c in text)
+    return width * (BOLD_FACTOR if bold else 1.0)
 
 
 @dataclass(frozen=True)
@@ -49,32 +90,48 @@ class Column:
     scale: float = 1.0
     best: bool = False
 
-    def cell(self, value) -> str:
+    def lines(self, value) -> list[str]:
+        """The cell of ``value`` as plain text, one string per line."""
         if pd.isna(value):
-            return "--"
+            return ["--"]
         if self.kind == "count":
-            return f"{int(round(float(value))):,}".replace(",", "{,}")
+            return [f"{int(round(float(value))):,}"]
         if self.kind == "number":
-            return significant(float(value) * self.scale)
+            return [plain_significant(float(value) * self.scale)]
         if self.kind == "p":
-            return "$<$0.001" if value < 0.001 else significant(float(value), 2)
+            return ["<0.001" if value < 0.001 else plain_significant(float(value), 2)]
         if self.kind == "config" and "/" in str(value):
-            formulation, solver = str(value).split("/", 1)
-            return stacked([escape(formulation), escape(solver)], "l")
-        return escape(value)
+            return str(value).split("/", 1)
+        return [str(value)]
+
+    def cell(self, value) -> str:
+        lines = self.lines(value)
+        if self.kind in ("count", "number", "p"):
+            return lines[0].replace(",", "{,}").replace("<", "$<$")
+        return stacked([escape(line) for line in lines], "l")
+
+    def header_lines(self) -> list[str]:
+        """The header's lines as LaTeX (a line with ``$`` is math, kept as it is)."""
+        return [escape(line) if "$" not in line else line for line in self.header.split("\\\\")]
 
 
 @dataclass(frozen=True)
 class TableSpec:
     """How one result table reads in a paper: ``parts`` (each a list of columns, one table each, so a
-    wide table becomes several narrow ones), ``caption``, ``label``, rows grouped by ``group``."""
+    wide table becomes several narrow ones), ``caption``, ``label``, rows grouped by ``group``;
+    ``placement`` :data:`BODY` (a float, see :func:`placement`) or :data:`SUPPLEMENT` (a longtable)."""
 
     caption: str
     label: str
     parts: tuple[tuple[Column, ...], ...]
     group: str | tuple[str, ...] | None = "puzzle"
-    long: bool = True
+    placement: str = SUPPLEMENT
     part_captions: tuple[str, ...] = field(default=())
+
+
+def placement(table: pd.DataFrame, spec: TableSpec) -> str:
+    """:data:`BODY` for a body table of at most :data:`BODY_ROWS` rows, else :data:`SUPPLEMENT`."""
+    return BODY if spec.placement == BODY and len(table) <= BODY_ROWS else SUPPLEMENT
 
 
 def stacked(lines: list[str], align: str) -> str:
@@ -84,10 +141,8 @@ def stacked(lines: list[str], align: str) -> str:
 
 
 def _header(columns) -> str:
-    cells = [stacked([escape(line) if "$" not in line else line for line in c.header.split("\\\\")],
-                     "l" if c.kind in ("text", "config") else "r").replace(r"\begin{tabular}[t]",
-                                                                          r"\begin{tabular}[b]")
-             for c in columns]
+    cells = [stacked(c.header_lines(), "l" if c.kind in ("text", "config") else "r").replace(
+        r"\begin{tabular}[t]", r"\begin{tabular}[b]") for c in columns]
     return " & ".join(cells) + r" \\"
 
 
@@ -99,8 +154,12 @@ def _bold(table: pd.DataFrame, column: Column, group: str | None) -> pd.Series:
     return values.eq(best) & values.notna()
 
 
+def _bold_cells(table: pd.DataFrame, columns, group: str | None) -> dict[str, pd.Series]:
+    return {c.key: _bold(table, c, group) for c in columns if c.best}
+
+
 def _rows(table: pd.DataFrame, columns, group: str | None) -> list[str]:
-    bold = {c.key: _bold(table, c, group) for c in columns if c.best}
+    bold = _bold_cells(table, columns, group)
     lines, current = [], None
     for index, row in table.iterrows():
         if group and row[group] != current:
@@ -116,30 +175,48 @@ def _rows(table: pd.DataFrame, columns, group: str | None) -> list[str]:
     return lines
 
 
+def part_points(table: pd.DataFrame, columns, group: str | None) -> float:
+    """The estimated natural width of one part (:func:`text_points` of its widest entries), in points."""
+    bold = _bold_cells(table, columns, group)
+    widths = []
+    for column in columns:
+        header = [re.sub(r"\\[A-Za-z]+|[\\${}]", "", line) for line in column.header.split("\\\\")]
+        width = max(text_points(line) for line in header)
+        for index, value in table[column.key].items():
+            strong = column.key in bold and bool(bold[column.key][index])
+            width = max(width, *(text_points(line, strong) for line in column.lines(value)))
+        widths.append(width)
+    groups = [text_points(str(g)) for g in table[group].unique()] if group else []
+    return max([sum(widths) + 2 * TABCOLSEP * (len(columns) - 1), *groups])
+
+
 def _alignment(columns) -> str:
     return "@{}" + "".join("l" if c.kind in ("text", "config") else "r" for c in columns) + "@{}"
 
 
-def latex_part(table: pd.DataFrame, columns, caption: str, label: str, group: str | None, long: bool) -> str:
-    """One part of a table as a ``longtable`` (``long``) or a ``table`` float with a booktabs tabular."""
+def latex_part(table: pd.DataFrame, columns, caption: str, label: str, group: str | None, where: str) -> str:
+    """One part of a table: a ``longtable`` (``where`` :data:`SUPPLEMENT`) or a ``table`` float with a
+    booktabs tabular (:data:`BODY`), ``table*`` when it is wider than a column (:data:`COLUMN_POINTS`)."""
     columns = [c for c in columns if c.key in table]
-    header, body = _header(columns), _rows(table, columns, group) or [
-        rf"\multicolumn{{{len(columns)}}}{{@{{}}l}}{{no rows}} \\"]
-    if long:
+    header, body = _header(columns), _rows(table, columns, group)
+    if where == SUPPLEMENT:
         return "\n".join([
-            r"{\footnotesize\setlength{\tabcolsep}{3pt}",
+            rf"{{\footnotesize\setlength{{\tabcolsep}}{{{TABCOLSEP:g}pt}}",
             rf"\begin{{longtable}}{{{_alignment(columns)}}}",
             rf"\caption{{{caption}}}\label{{{label}}} \\", r"\toprule", header, r"\midrule", r"\endfirsthead",
             r"\toprule", header, r"\midrule", r"\endhead", r"\bottomrule", r"\endlastfoot",
             *body, r"\end{longtable}}", ""])
+    float_name = "table" if part_points(table, columns, group) <= COLUMN_POINTS else "table*"
     return "\n".join([
-        r"\begin{table}[tbp]", r"\centering", r"\footnotesize", r"\setlength{\tabcolsep}{3pt}",
+        rf"\begin{{{float_name}}}[tbp]", r"\centering", r"\footnotesize", rf"\setlength{{\tabcolsep}}{{{TABCOLSEP:g}pt}}",
         rf"\caption{{{caption}}}\label{{{label}}}", rf"\begin{{tabular}}{{{_alignment(columns)}}}", r"\toprule",
-        header, r"\midrule", *body, r"\bottomrule", r"\end{tabular}", r"\end{table}", ""])
+        header, r"\midrule", *body, r"\bottomrule", r"\end{tabular}", rf"\end{{{float_name}}}", ""])
 
 
 def latex_document_table(table: pd.DataFrame, spec: TableSpec) -> str:
-    """Every part of ``table`` as LaTeX, one caption and label per part (``<label>`` then ``<label>-2``...)."""
+    """Every part of ``table`` as LaTeX, one caption and label per part (``<label>`` then ``<label>-2``...),
+    laid out for its :func:`placement`."""
+    where = placement(table, spec)
     group = spec.group
     if isinstance(group, tuple):  # rows grouped by several columns: one label "a, b" per group
         group = "_group"
@@ -147,12 +224,29 @@ def latex_document_table(table: pd.DataFrame, spec: TableSpec) -> str:
         table = table.assign(_group=pd.Series(labels, index=table.index, dtype=object))
     if group and group in table:
         table = table.sort_values(group, kind="stable")
-    parts = []
+    table = table.reset_index(drop=True)
+    pieces = []  # (columns, caption suffix) of every part, the parts too wide for a page split
     for index, columns in enumerate(spec.parts):
-        caption = spec.caption + (f" {spec.part_captions[index]}" if index < len(spec.part_captions) else "")
+        suffix = spec.part_captions[index] if index < len(spec.part_captions) else ""
+        fitted = fitted_parts(table, [c for c in columns if c.key in table], group)
+        pieces += [(part, suffix if not piece else "(continued)") for piece, part in enumerate(fitted)]
+    parts = []
+    for index, (columns, suffix) in enumerate(pieces):
         label = spec.label if index == 0 else f"{spec.label}-{index + 1}"
-        parts.append(latex_part(table.reset_index(drop=True), columns, caption, label, group, spec.long))
+        parts.append(latex_part(table, columns, f"{spec.caption} {suffix}".strip(), label, group, where))
     return "\n".join(parts)
+
+
+def fitted_parts(table: pd.DataFrame, columns: list[Column], group: str | None) -> list[list[Column]]:
+    """``columns`` as one part, or split into parts that each fit :data:`PAGE_POINTS` (:func:`part_points`):
+    every part keeps the leading name columns (text, config) and takes its share of the others."""
+    keys = next((i for i, c in enumerate(columns) if c.kind not in ("text", "config")), len(columns))
+    rest = columns[keys:]
+    if len(rest) < 2 or part_points(table, columns, group) <= PAGE_POINTS:
+        return [columns]
+    half = -(-len(rest) // 2)
+    return [*fitted_parts(table, columns[:keys] + rest[:half], group),
+            *fitted_parts(table, columns[:keys] + rest[half:], group)]
 
 
 def _config(key: str, header: str) -> Column:
@@ -192,7 +286,7 @@ def specs(shifts, measure: str = "time") -> dict[str, TableSpec]:
             "tab:headline", ((_text("formulation", "Formulation"), _text("solver", "Solver"),
                               Column(sgms[0].key, "SGM\\\\[ms]", scale=MS, best=True),
                               _text("solved_text", "Solved"), Column("speedup", "Speed-up\\\\vs seed")),),
-            long=False),
+            placement=BODY),
         "configurations": TableSpec(
             f"Every configuration: runs, solved runs, SGMs of the {what} (unsolved at the limit) for each "
             "shift s, of nodes and LP iterations (shift 100), share solved at the root. Bold: best per puzzle.",
@@ -237,18 +331,18 @@ def specs(shifts, measure: str = "time") -> dict[str, TableSpec]:
             f"Best MIP configuration against the best constraint-programming (CP) configuration: SGM of the "
             f"{what} (shift {headline_shift}), ratio MIP/CP (> 1: CP faster), instances solved.",
             "tab:best-vs-cp",
-            ((_text("puzzle", "Puzzle"), _config("mip_best", "MIP best"),
+            ((_config("mip_best", "MIP best"),
               Column("mip_sgm", "SGM\\\\[ms]", scale=MS), _config("cpsat_best", "CP best"),
               Column("cpsat_sgm", "SGM\\\\[ms]", scale=MS), Column("ratio", "Ratio\\\\MIP/CP"),
               _count("mip_solved", "MIP\\\\solved"), _count("cpsat_solved", "CP\\\\solved"),
-              _count("mip_instances", "Inst-\\\\ances")),), group=None, long=False),
+              _count("mip_instances", "Inst-\\\\ances")),), placement=BODY),
         "best_vs_cpsat_hardest": TableSpec(
             f"Best MIP against best CP configuration on each set's hardest tenth of instances (those on "
             f"which CP is slowest; SGM of the {what}, shift {headline_shift}).", "tab:best-vs-cp-hardest",
             ((_config("instance_set", "Set"), _count("instances_kept", "Inst-\\\\ances"),
               _config("mip_best", "MIP best"), Column("mip_sgm", "SGM\\\\[ms]", scale=MS),
               _config("cpsat_best", "CP best"), Column("cpsat_sgm", "SGM\\\\[ms]", scale=MS),
-              Column("ratio", "Ratio\\\\MIP/CP")),), group=None, long=False),
+              Column("ratio", "Ratio\\\\MIP/CP")),), group=None, placement=BODY),
         "configurations_by_set": TableSpec(
             f"Every configuration on each instance set: runs, solved, SGM of the {what} (shift "
             f"{headline_shift}, unsolved at the limit), nodes and LP iterations (SGM, shift 100), median "
@@ -266,6 +360,7 @@ def specs(shifts, measure: str = "time") -> dict[str, TableSpec]:
              (_config("instance_set", "Set"), _config("mip_best", "MIP best"), _count("mip_solved", "MIP\\\\solved"),
               _count("cpsat_solved", "CP\\\\solved"), Column("mip_nodes", "Nodes\\\\(SGM)"),
               Column("mip_lp_iterations", "LP iter.\\\\(SGM)"), Column("mip_root_share", "Root\\\\share"))),
+            placement=BODY,
             part_captions=("", "(continued: instances solved, and why the best MIP configuration is slow: "
                                "its nodes, LP iterations and share of runs solved at the root)")),
     }

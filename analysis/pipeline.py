@@ -11,10 +11,12 @@ from puzzlebench.sets import ladder_set_names
 from .figures import write_figures
 from .formatting import write_table
 from .outcomes import instance_times, load_runs, prepare_runs, skipped_runs
-from .report import summary_markdown
+from .latex import SUPPLEMENT, specs
+from .report import absent_reason, files_section, summary_markdown
+from .setup import run_setup, setup_paragraph
 from .significance import wilcoxon_table
 from .reference import reference_solvers
-from .latex import specs
+from .page import write_page
 from .paper import findings, findings_markdown, noise_factor, write_paper
 from .tables import (best_vs_reference_by_set, best_vs_reference_hardest, best_vs_reference_table,
                      configuration_table, headline_table, instance_spreads, ratio_table, scaling_omissions,
@@ -67,25 +69,32 @@ def run_analysis(runs_path, out_dir, noise_path=None, shifts=(0.01, 1, 10),
     headline_rows = headline_table(configurations, per_instance, headline)
     tables_dir = out_dir / "tables"
     layouts = specs(shifts, time_measure)
-    written = {"headline": headline_rows, "configurations": configurations, "scaling_exponents": scaling,
-               "variability": variability_table(spreads), "wilcoxon": tests, "best_vs_cpsat": best,
-               "best_vs_cpsat_by_set": best_by_set, "configurations_by_set": by_set,
-               "best_vs_cpsat_hardest": hardest}
-    paths = write_table(ratio_table(runs, configurations, shifts, time_measure), tables_dir, "ratios",
-                        layouts["ratios"], ".2f")
-    for name, table in written.items():
-        paths += write_table(table, tables_dir, name, layouts[name])
+    tables = {"headline": headline_rows, "configurations": configurations, "scaling_exponents": scaling,
+              "variability": variability_table(spreads), "wilcoxon": tests, "best_vs_cpsat": best,
+              "best_vs_cpsat_by_set": best_by_set, "configurations_by_set": by_set,
+              "best_vs_cpsat_hardest": hardest, "ratios": ratio_table(runs, configurations, shifts, time_measure)}
+    written = {name: write_table(table, tables_dir, name, layouts[name], ".2f" if name == "ratios" else ".4g")
+               for name, table in tables.items()}
     for name, table in (("instance_times", per_instance), ("instance_spreads", spreads)):
-        paths.append(tables_dir / f"{name}.csv")
-        table.to_csv(paths[-1], index=False)
+        (tables_dir / f"{name}.csv").unlink(missing_ok=True)
+        if len(table):
+            written[name] = [tables_dir / f"{name}.csv"]
+            table.to_csv(written[name][0], index=False)
+    absent = {name: absent_reason(name) for name, files in written.items() if not files}
+    written = {name: files for name, files in written.items() if files}
+    paths = [path for files in written.values() for path in files]
     paths += write_figures(runs, per_instance, configurations, scaled, scaling, spreads, out_dir, headline)
     noise_level = noise_factor(noise, time_measure)
+    setup = run_setup(runs, noise, time_measure)
     items = findings(headline_rows, per_instance, tests, noise_level, headline)
-    paths += write_paper(out_dir, items, noise_level, (tables_dir / "headline.tex").read_text(), runs, per_instance,
-                         configurations, headline)
+    headline_tex = tables_dir / "headline.tex"
+    paths += write_paper(out_dir, items, noise_level, headline_tex.read_text() if headline_tex.is_file() else "",
+                         runs, per_instance, configurations, headline, setup_paragraph(setup),
+                         [path for files in written.values() for path in files if path.parent.name == SUPPLEMENT])
     summary = out_dir / "summary.md"
     summary.write_text(summary_markdown(runs, noise, configurations, best, tests, shifts[0], time_measure,
                                         best_by_set, findings_markdown(items, noise_level), noise_level,
                                         scaling_omissions(runs, ladders), skipped=len(skipped), by_set=by_set,
-                                        hardest=hardest))
-    return [*paths, summary]
+                                        hardest=hardest, setup=setup, files=files_section(written, absent)))
+    page = write_page(out_dir, runs, per_instance, configurations, by_set, spreads, setup, headline)
+    return [*paths, summary, page]

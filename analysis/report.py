@@ -2,83 +2,19 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pandas as pd
 
 from puzzlebench.store import ANOMALIES
 
 from .formatting import markdown_table
-from .outcomes import REFERENCE_SOLVER, measured_time
+from .outcomes import REFERENCE_SOLVER
+from .setup import RunSetup, noise_markdown, run_setup, setup_markdown
 from .tables import sgm_column
 
 SIGNIFICANCE = 0.05
-
-
-def _values(series: pd.Series) -> str:
-    """The distinct values of a column in order, comma-separated, floats as %g ("--" if none)."""
-    values = [f"{v:g}" if isinstance(v, float) else str(v) for v in sorted(series.dropna().unique())]
-    return ", ".join(values) if values else "--"
-
-
-def _configurations(runs: pd.DataFrame) -> list[str]:
-    """One "name: adapter, kind, options" entry per solver configuration of the runs."""
-    columns = [c for c in ("solver_adapter", "solver_kind", "solver_options") if c in runs]
-    entries = []
-    for name, part in runs.dropna(subset=["solver"]).groupby("solver"):
-        values = {c: _values(part[c].replace("", np.nan)) for c in columns}
-        adapter = values.get("solver_adapter", "--")
-        options = values.get("solver_options", "--")
-        entries.append(f"{name}: {name if adapter == '--' else adapter}, {values.get('solver_kind', '--')}, "
-                       f"options {'none' if options in ('--', '{}') else options}")
-    return entries
-
-
-def setup_section(runs: pd.DataFrame, measure: str) -> str:
-    """Hardware, versions, solver settings and the size of the experiment."""
-    versions = runs.dropna(subset=["solver"]).groupby("solver")["solver_version"].agg(_values)
-    configurations = _configurations(runs)
-    sets = runs.groupby("instance_set", dropna=False)["instance"].nunique()
-    dates = pd.to_datetime(runs["date"], errors="coerce", utc=True).dropna()
-    date_range = f"{dates.min():%Y-%m-%d %H:%M} to {dates.max():%Y-%m-%d %H:%M} UTC" if len(dates) else "--"
-    time_text = {"time": "solver time + model build time (`solver_time + build_time`)",
-                 "wall": "wall time of the solver calls + model build time (`wall_time + build_time`)"}[measure]
-    lines = [
-        "## Setup", "",
-        f"- Hardware: {_values(runs['cpu_model'])}; {_values(runs['cpu_count'].astype('Int64'))} CPUs; "
-        f"host {_values(runs['hostname'])}; {_values(runs['platform'])}",
-        f"- Versions: puzzlebench {_values(runs['puzzlebench_version'])} (commit {_values(runs['git_commit'])}), "
-        f"Python {_values(runs['python_version'])}",
-        "- Solvers: " + ("; ".join(f"{s} {v}" for s, v in versions.items()) or "--"),
-        "- Solver configurations (name: adapter, kind, options): "
-        + ("; ".join(configurations) or "--"),
-        f"- Threads: {_values(runs['threads'].astype('Int64'))}; time limit: {_values(runs['time_limit'])} s; "
-        f"seeds: {_values(runs['seed'].astype('Int64'))}; symmetry permutations per puzzle besides the "
-        f"original: {int(runs['permutation'].max()) if len(runs) else 0}",
-        f"- Runs: {len(runs)}; puzzle types: {runs['puzzle'].nunique()}; formulations: "
-        f"{runs['formulation'].nunique()}; solvers: {runs['solver'].nunique()}; dates: {date_range}",
-        "- Instance sets (puzzles run): "
-        + (", ".join(f"{name}: {count}" for name, count in sets.items()) or "--"),
-        f"- Time measure: {time_text}; unsolved runs count at the time limit. A run is solved when its "
-        "outcome is solved (a grid the checker accepts) or infeasible_proved (infeasible, and no reference "
-        "solution nor other run shows a grid); wrong, false_infeasible, no_grid and error runs count as "
-        "unsolved; skipped runs are left out.",
-    ]
-    return "\n".join(lines)
-
-
-def noise_section(noise: pd.DataFrame | None, measure: str) -> str:
-    """Median, min, max and coefficient of variation (sample std / mean) of the reference solve's time."""
-    if noise is None or not len(noise):
-        return "## Machine noise\n\nNo reference solves (noise.csv) were given."
-    times = measured_time(noise, measure).dropna()
-    cv = times.std(ddof=1) / times.mean() if len(times) > 1 else np.nan
-    return "\n".join([
-        "## Machine noise", "",
-        f"The fixed reference puzzle (sudoku, binary formulation, HiGHS), solved at the start and end of "
-        f"every job: {len(times)} solves, median {times.median():.4g} s, min {times.min():.4g} s, "
-        f"max {times.max():.4g} s, coefficient of variation {cv:.3g} (sample std / mean), geometric "
-        f"standard deviation {np.exp(np.log(times[times > 0]).std(ddof=1)):.3g}. Time ratios between "
-        "configurations within that factor are reported as within noise."])
 
 
 def anomaly_section(runs: pd.DataFrame, skipped: int = 0) -> str:
@@ -167,22 +103,74 @@ def by_set_section(by_set: pd.DataFrame, shift: float, measure: str) -> str:
                    "over the runs (-- for configurations without an LP).\n\n" + markdown_table(shown))
 
 
+TABLE_TITLES = {
+    "headline": "best solver per formulation (the paper's headline table)",
+    "best_vs_cpsat": "best MIP configuration against CP-SAT's best, per puzzle",
+    "best_vs_cpsat_by_set": "the same per instance set",
+    "best_vs_cpsat_hardest": "the same on each set's hardest tenth for CP-SAT",
+    "configurations": "every configuration: counts, SGMs, nodes, model sizes",
+    "configurations_by_set": "every configuration per instance set",
+    "ratios": "SGMs scaled by each puzzle's best configuration, with the virtual best",
+    "wilcoxon": "every paired Wilcoxon test between formulations, Holm-adjusted",
+    "scaling_exponents": "growth exponents on the size ladders",
+    "variability": "spread of time over seeds and permutations",
+    "instance_times": "per instance and configuration: mean time over seeds (CSV only)",
+    "instance_spreads": "per instance and configuration: spread over seeds and permutations (CSV only)",
+}
+"""What each table of ``tables/`` holds, in the order the files section lists them."""
+SINGLE_RUNS = ("every configuration ran each instance once (one seed, no symmetry permutations), so there is "
+               "no spread to measure")
+ABSENT_REASONS = {
+    "scaling_exponents": "no instance set of this run is a size ladder with at least 3 grid sizes (see Scaling)",
+    "variability": SINGLE_RUNS, "instance_spreads": SINGLE_RUNS,
+    "wilcoxon": "no puzzle has two formulations run on one solver",
+    "best_vs_cpsat_hardest": "no constraint-programming configuration (solver_kind cp) ran",
+}
+"""Why a table is empty, and so not written (otherwise: no rows in this run)."""
+
+
+def absent_reason(name: str) -> str:
+    return ABSENT_REASONS.get(name, "no rows in this run")
+
+
+def files_section(written: dict[str, list], absent: dict[str, str]) -> str:
+    """Which tables were written where (body LaTeX in ``tables/``, supplement LaTeX in
+    ``tables/supplement/``), and why each absent one is absent (``absent``: name -> reason)."""
+    lines = ["## Files", "", "Figures (PNG, PDF) in `figures/`; the paper section in `paper/` (`findings.tex`, "
+             "`setup.tex`, `paper.pdf`, and `supplement.pdf` with the long tables); the results page "
+             "`index.html`. Tables in `tables/` (CSV at full precision, Markdown; LaTeX in `tables/` for the "
+             "body of a paper, in `tables/supplement/` as longtables for a one-column supplement):", ""]
+    for name in [*TABLE_TITLES, *sorted(set(written) - set(TABLE_TITLES))]:
+        what = TABLE_TITLES.get(name, name)
+        if name in written:
+            files = ", ".join(f"`{Path(path).parent.name}/{Path(path).name}`" for path in written[name])
+            lines.append(f"- {name}: {what}; {files}")
+        elif name in absent:
+            lines.append(f"- {name}: not written: {absent[name]}")
+    lines += ["", "Every statistic is defined in the docstrings of `puzzlebench.analysis`."]
+    return "\n".join(lines)
+
+
 def summary_markdown(runs: pd.DataFrame, noise: pd.DataFrame | None, configurations: pd.DataFrame,
                      best: pd.DataFrame, tests: pd.DataFrame, shift: float, measure: str,
                      best_by_set: pd.DataFrame | None = None, findings: str = "",
                      noise_factor: float = float("nan"), scaling_omissions=(), skipped: int = 0,
-                     by_set: pd.DataFrame | None = None, hardest: pd.DataFrame | None = None) -> str:
+                     by_set: pd.DataFrame | None = None, hardest: pd.DataFrame | None = None,
+                     setup: RunSetup | None = None, files: str | None = None) -> str:
     """The whole summary.md text, the anomaly count first; ``shift`` is the headline SGM shift the
     ``best`` table used; ``findings`` the Markdown of :func:`~puzzlebench.analysis.paper.findings_markdown`;
     ``noise_factor`` the machine's noise (ratios within it are reported as within noise); ``skipped``
     the number of runs not made; ``by_set`` the table of
     :func:`~puzzlebench.analysis.tables.set_configuration_table` (:func:`by_set_section`); ``hardest``
-    that of :func:`~puzzlebench.analysis.tables.best_vs_reference_hardest`."""
+    that of :func:`~puzzlebench.analysis.tables.best_vs_reference_hardest`; ``setup`` the run's
+    :class:`~puzzlebench.analysis.setup.RunSetup` (read from ``runs`` and ``noise`` when None); ``files``
+    the files section (:func:`files_section`)."""
+    setup = run_setup(runs, noise, measure) if setup is None else setup
     sections = [
         "# puzzlebench results summary",
         anomaly_section(runs, skipped),
-        setup_section(runs, measure),
-        noise_section(noise, measure),
+        setup_markdown(setup),
+        noise_markdown(setup),
         *([findings] if findings else []),
         findings_section(configurations, best, tests, noise_factor),
         scaling_section(list(scaling_omissions)),
@@ -208,7 +196,6 @@ def summary_markdown(runs: pd.DataFrame, noise: pd.DataFrame | None, configurati
                                       "mip_sgm", f"{REFERENCE_SOLVER}_best", f"{REFERENCE_SOLVER}_sgm", "ratio",
                                       "mip_solved", f"{REFERENCE_SOLVER}_solved"]])]),
         *([] if by_set is None or not len(by_set) else [by_set_section(by_set, shift, measure)]),
-        "## Files\n\nTables (CSV, Markdown, LaTeX) in `tables/`, figures (PNG, PDF) in `figures/`; "
-        "every statistic is defined in the docstrings of `puzzlebench.analysis`.",
+        files if files is not None else files_section({}, {}),
     ]
     return "\n\n".join(sections) + "\n"

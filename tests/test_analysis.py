@@ -367,14 +367,22 @@ def test_text_tables_escape_and_mark_missing_values():
     assert "1.235" in text and "123456" in text and text.count("--") >= 2
 
 
+def analyse(folder, rows: list[dict], noise_times=(), out=None, **options) -> list:
+    """``rows`` as the store ``folder``/runs.parquet (and ``noise_times`` as the reference solves of
+    noise.csv), analysed into ``out`` (default ``folder``); the paths written."""
+    write_store(rows, folder / "runs.parquet")
+    if noise_times:
+        pd.DataFrame([timed(t, instance="noise-reference") for t in noise_times]).to_csv(folder / "noise.csv",
+                                                                                        index=False)
+    return run_analysis(folder / "runs.parquet", out or folder, folder / "noise.csv" if noise_times else None,
+                        **options)
+
+
 @pytest.fixture(scope="module")
 def synthetic_output(tmp_path_factory):
     folder = tmp_path_factory.mktemp("analysis")
-    write_store(synthetic_runs(), folder / "runs.parquet")
-    pd.DataFrame([timed(t, instance="noise-reference") for t in (1.0, 1.1, 0.9, 1.2)]).to_csv(
-        folder / "noise.csv", index=False)
-    paths = run_analysis(folder / "runs.parquet", folder / "out", folder / "noise.csv",
-                         ladders={"sudoku/ladder", "takuzu/ladder"})
+    paths = analyse(folder, synthetic_runs(), (1.0, 1.1, 0.9, 1.2), folder / "out",
+                    ladders={"sudoku/ladder", "takuzu/ladder"})
     return folder / "out", paths
 
 
@@ -382,8 +390,10 @@ def test_every_table_and_figure_from_the_synthetic_store(synthetic_output):
     out, paths = synthetic_output
     for name in ("configurations", "ratios", "scaling_exponents", "variability", "wilcoxon", "best_vs_cpsat",
                  "best_vs_cpsat_by_set", "configurations_by_set", "best_vs_cpsat_hardest"):
-        for suffix in ("csv", "md", "tex"):
+        for suffix in ("csv", "md"):
             assert (out / "tables" / f"{name}.{suffix}").stat().st_size > 0
+        body, supplement = out / "tables" / f"{name}.tex", out / "tables" / "supplement" / f"{name}.tex"
+        assert body.exists() != supplement.exists(), name                   # one LaTeX file, in one place
     names = {kind: ("sudoku", "takuzu") for kind in KINDS}
     names.update(profiles=("sudoku", "sudoku-column", "takuzu", "takuzu-column"), ecdf=("sudoku-column", "takuzu"),
                  scaling=("sudoku-ladder", "sudoku-ladder-nodes", "takuzu-ladder"))
@@ -434,11 +444,12 @@ def test_degenerate_store_gives_every_table(tmp_path, rows):
     assert configurations["time_sgm_s0.01"].tolist() == pytest.approx([expected] * len(configurations))
 
 
-def test_empty_store_gives_empty_tables_and_a_summary(tmp_path):
+def test_empty_store_gives_no_tables_and_a_summary(tmp_path):
     write_store([], tmp_path / "runs.parquet")
     run_analysis(tmp_path / "runs.parquet", tmp_path)
-    assert pd.read_csv(tmp_path / "tables" / "configurations.csv").empty
-    assert "No runs." in (tmp_path / "summary.md").read_text()
+    assert not list((tmp_path / "tables").rglob("*.*"))
+    summary = (tmp_path / "summary.md").read_text()
+    assert "No runs." in summary and "- configurations: not written: no rows in this run" in summary
     assert not list((tmp_path / "figures").rglob("*.png"))
 
 

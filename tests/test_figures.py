@@ -7,8 +7,13 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from puzzlebench.analysis.figures import (MAX_FORMULATIONS, ONE_COLUMN, RC, TWO_COLUMN, all_drawings, render,
-                                          styles_for)
+import matplotlib as mpl
+from matplotlib.colors import to_rgb
+from matplotlib.lines import Line2D
+
+from puzzlebench.analysis.figures import (MAX_FORMULATIONS, ONE_COLUMN, RC, TWO_COLUMN, VIRTUAL_BEST, all_drawings,
+                                          drawn_configurations, fastest_formulations, palette, plot_pair_scatter,
+                                          plot_profiles, render, styles_for)
 from puzzlebench.analysis.outcomes import instance_times, prepare_runs
 from puzzlebench.store import frame_from_rows
 from test_analysis import run_row
@@ -100,19 +105,128 @@ def test_one_and_two_column_widths(figures):
     assert set(widths.values()) == {ONE_COLUMN, TWO_COLUMN}
 
 
-def test_one_colour_per_formulation_and_one_style_per_solver_everywhere(figures):
+def test_one_colour_and_marker_per_formulation_and_one_style_per_solver_everywhere(figures):
     styles = styles_for(grid_runs())
     colours = list(styles.formulation_colors.values())
     assert len(set(colours)) == len(FORMULATIONS)
+    assert len(set(styles.formulation_markers.values())) == len(FORMULATIONS)
     assert len({str(styles.solver_dashes[s]) for s in SOLVERS}) == len(SOLVERS)
-    assert len({styles.solver_markers[s] for s in SOLVERS}) == len(SOLVERS)
     for kind, name, fig in figures:
         for ax in fig.axes:
             for line in data_lines(ax):
                 formulation, _, solver = line.get_label().partition("/")
                 if formulation in styles.formulation_colors:
                     assert tuple(line.get_color()[:3]) == pytest.approx(styles.formulation_colors[formulation])
-                    assert line.get_marker() in (styles.solver_markers[solver], "None", None)
+                    assert line.get_marker() in (styles.formulation_markers[formulation], "None", None)
+                    assert line.get_linestyle() == Line2D([], [], linestyle=styles.solver_dashes[solver]).get_linestyle()
+
+
+def luminance(colour) -> float:
+    red, green, blue = to_rgb(colour)
+    return 0.299 * red + 0.587 * green + 0.114 * blue
+
+
+def test_series_of_a_panel_differ_in_colour_and_in_greyscale(figures):
+    """No two lines of a panel share colour and line style, nor (what greyscale keeps) marker and line
+    style; the virtual best is a wide band without markers in a colour no formulation has."""
+    for kind, name, fig in figures:
+        for ax in fig.axes:
+            lines = [line for line in data_lines(ax) if "/" in line.get_label()]
+            styles = [(to_rgb(line.get_color()), line.get_linestyle()) for line in lines]
+            grey = [(line.get_marker(), line.get_linestyle()) for line in lines]
+            assert len(set(styles)) == len(styles), (kind, name, ax.get_title())
+            if kind != "scaling":  # there a formulation's markers and its fitted line are one series
+                assert len(set(grey)) == len(grey), (kind, name, ax.get_title())
+            for line in data_lines(ax):
+                if line.get_label() == VIRTUAL_BEST:
+                    assert line.get_marker() in ("None", None) and line.get_linewidth() >= 2 * lines[0].get_linewidth()
+    assert all(max(c) - min(c) > 0.1 for c in palette())        # no grey: the virtual best's colour
+
+
+def legend_labels(fig) -> set[str]:
+    return {text.get_text() for legend in fig.legends for text in legend.get_texts()}
+
+
+def test_every_line_and_marker_drawn_is_in_the_legend(figures):
+    """The legend names every formulation (colour, marker) and solver (line style) drawn in any panel,
+    and the virtual best where it is drawn (the per-panel selection differs from the overall one)."""
+    for kind, name, fig in figures:
+        if kind in ("boxes", "variability", "scatter"):
+            continue
+        labels = legend_labels(fig)
+        drawn = drawn_configurations(fig.axes)
+        assert drawn, (kind, name)
+        assert {f for f, _ in drawn} | {s for _, s in drawn} <= labels, (kind, name)
+        virtual = any(line.get_label() == VIRTUAL_BEST for ax in fig.axes for line in ax.get_lines())
+        assert (VIRTUAL_BEST in labels) == virtual, (kind, name)
+
+
+def test_legend_lists_a_formulation_drawn_in_one_panel_only():
+    """The defect of the issue: a panel's own fastest formulation missing from the overall top 7."""
+    runs = grid_runs()
+    copies = [runs[runs["formulation"] == "binary"].assign(formulation=f"copy-{i}") for i in range(3)]
+    runs = pd.concat([runs, *copies], ignore_index=True)
+    # cp-natural: slowest on every solver but cbc, where every other formulation is 20x slower
+    slow = runs["formulation"].eq("cp-natural") ^ runs["solver"].eq("cbc")
+    slowed = (runs["time"] * np.where(slow, 20, 1)).clip(upper=5.0)
+    runs = runs.assign(time=slowed, solved=runs["solved"] & (slowed < 5.0))
+    configurations = configuration_table(runs)
+    overall = set(fastest_formulations(configurations, "time_sgm_s0.01"))
+    assert "cp-natural" not in overall and "cp-natural" in fastest_formulations(configurations, "time_sgm_s0.01", "cbc")
+    with mpl.rc_context(RC):
+        fig = render(TWO_COLUMN, 5, lambda f: plot_profiles(f, instance_times(runs), configurations, "time_sgm_s0.01",
+                                                             styles_for(runs), "sudoku"))
+    assert "cp-natural" in legend_labels(fig)
+
+
+def test_box_panels_show_the_fastest_formulations_of_their_own_solver(figures):
+    runs = grid_runs()
+    configurations = configuration_table(runs)
+    boxes = next(fig for kind, name, fig in figures if kind == "boxes")
+    for ax in boxes.axes:
+        solver = ax.get_title()
+        shown = [label.get_text() for label in ax.get_yticklabels()]
+        ranked = configurations[configurations["solver"] == solver].sort_values("time_sgm_s0.01")
+        assert shown == ranked["formulation"].tolist()[:MAX_FORMULATIONS], solver
+
+
+def fast_runs() -> pd.DataFrame:
+    """The grid at one seed with every run solved in under 0.05 s (Takuzu's case of the issue)."""
+    runs = grid_runs()
+    runs = runs[runs["seed"] == 0]
+    return runs.assign(time=runs["time"] / runs["time"].max() * 0.04, solved=True, outcome="solved")
+
+
+def test_time_axes_fit_the_data_and_mark_the_limit_only_where_it_is_reached(figures):
+    runs = fast_runs()
+    configurations = configuration_table(runs)
+    drawings = {(kind, name): (width, height, draw) for kind, name, width, height, draw in all_drawings(
+        runs, instance_times(runs), configurations, runs.iloc[:0], pd.DataFrame(columns=["instance_set"]),
+        instance_spreads(runs), "time_sgm_s0.01")}
+    with mpl.rc_context(RC):
+        for key in (("boxes", "sudoku"), ("ecdf", "sudoku"), ("ecdf", "sudoku-column")):
+            fig = render(*drawings[key])
+            for ax in fig.axes:
+                assert ax.get_xlim()[1] < 0.1, key                        # not out to the 5 s limit
+                assert not [line for line in ax.get_lines() if line.get_label() == "_time limit"], key
+            assert "every run shown solved within the limit 5 s" in (fig.get_suptitle() + fig.axes[0].get_title()), key
+    for kind, name, fig in figures:                              # the grid has runs at the limit: drawn
+        if kind in ("boxes", "ecdf"):
+            assert all(ax.get_xlim()[1] >= 5.0 for ax in fig.axes), (kind, name)
+            assert all(any(line.get_label() == "_time limit" for line in ax.get_lines()) for ax in fig.axes)
+
+
+def test_scatter_names_its_reference_lines_and_says_mean_over_seeds_only_with_several(figures):
+    scatter = next(fig for kind, name, fig in figures if kind == "scatter")
+    assert {"equal time", "factor 2"} <= legend_labels(scatter)
+    assert "mean time over 2 seeds" in scatter.get_suptitle()
+    runs = fast_runs()
+    configurations = configuration_table(runs)
+    first, second = configurations.sort_values("time_sgm_s0.01")[["formulation", "solver"]].itertuples(
+        index=False, name=None).__next__(), ("binary", "cbc")
+    with mpl.rc_context(RC):
+        fig = render(ONE_COLUMN, 3.6, lambda f: plot_pair_scatter(f, instance_times(runs), first, second, "sudoku"))
+    assert "seeds" not in fig.get_suptitle()
 
 
 def test_formulations_of_one_puzzle_never_share_a_colour():
@@ -135,10 +249,8 @@ def test_pdfs_embed_truetype_fonts(tmp_path, figures):
 
 
 def test_every_solver_of_a_large_grid_has_its_own_style():
-    """Nine configurations (the commercial study's) never share a line style and marker."""
-    from puzzlebench.analysis.figures import styles_for
+    """Nine configurations (the commercial study's) never share a line style."""
     solvers = ["cbc", "highs", "scip", "scip-cp", "cpsat", "gurobi", "xpress", "cplex", "copt"]
     runs = pd.DataFrame({"puzzle": "sudoku", "formulation": "binary", "solver": solvers})
     styles = styles_for(runs)
-    pairs = {(str(styles.solver_dashes[s]), styles.solver_markers[s]) for s in solvers}
-    assert len(pairs) == len(solvers)
+    assert len({str(styles.solver_dashes[s]) for s in solvers}) == len(solvers)

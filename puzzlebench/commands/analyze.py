@@ -15,7 +15,7 @@ def register(subparsers) -> None:
         "analyze", help="tables, figures and summary.md from the results store",
         description="Read RUNS_PARQUET (or a runs.csv, or the JSON-lines files that `batch` and "
                     "`solve --json` write) and write tables/ (CSV, Markdown, LaTeX), figures/ "
-                    "(PNG, PDF) and summary.md into OUT_DIR.")
+                    "(PNG, PDF), paper/, summary.md and index.html (the results page) into OUT_DIR.")
     p.add_argument("runs", nargs="*", default=[DEFAULT_RUNS], metavar="RUNS_PARQUET",
                    help=f"the results store (default {DEFAULT_RUNS}), or JSON-lines files")
     p.add_argument("-o", "--out-dir", metavar="OUT_DIR",
@@ -44,5 +44,6 @@ def run(args) -> int:
         raise PuzzleError(f"no noise file at {noise}")
     paths = run_analysis(sources, Path(args.out_dir) if args.out_dir else runs.parent,
                          noise if noise.is_file() else None, (args.shift, 1, 10), args.time_measure)
-    print(f"wrote {len(paths)} files; summary: {paths[-1]}")
+    summary, page = (next(p for p in paths if p.name == name) for name in ("summary.md", "index.html"))
+    print(f"wrote {len(paths)} files; summary: {summary}; results page: {page}")
     return 0

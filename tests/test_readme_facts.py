@@ -1,0 +1,102 @@
+"""The README's numbers, commands and file lists, checked against the tool so they cannot go stale: the
+plans `puzzlebench config check` prints, the verbs and options of the command-line block, the files
+`gather` writes and the tables and files the analysis writes."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from puzzlebench.analysis.figures import KINDS
+from puzzlebench.analysis.report import TABLE_TITLES
+from puzzlebench.cli import build_parser, main
+
+from puzzlebench.store import MANIFEST, gather
+
+from test_analysis import analyse, synthetic_runs
+from test_store import bad_runs, write_chunk
+
+ROOT = Path(__file__).resolve().parents[1]
+README = (ROOT / "README.md").read_text()
+
+
+def section(title: str) -> str:
+    start = README.index(f"\n## {title}\n")
+    return README[start:README.index("\n## ", start + 1)]
+
+
+def config_check_examples() -> list[tuple[str, str]]:
+    """(study file, the output line the README quotes) of every `puzzlebench config check FILE` followed by
+    a `# ...: ok: ...` line in a code block."""
+    return re.findall(r"^puzzlebench config check (\S+)[^\n]*\n# (\S+: ok: [^\n]*)$", README, flags=re.MULTILINE)
+
+
+def test_the_readme_quotes_the_default_plan():
+    assert ("config.yaml", "config.yaml: ok: " + dict(config_check_examples())["config.yaml"].split(": ok: ")[1]) \
+        in config_check_examples()
+
+
+@pytest.mark.parametrize("study, quoted", config_check_examples())
+def test_quoted_plans_are_what_config_check_prints(study, quoted, monkeypatch, capsys):
+    monkeypatch.chdir(ROOT)
+    assert main(["config", "check", study]) == 0
+    assert capsys.readouterr().out.strip().splitlines()[-1] == quoted
+
+
+def test_the_performance_section_quotes_no_current_plan_of_its_own():
+    """Its end-to-end rows are measurements of the commits they name; the current plan is the quoted one."""
+    performance = section("Performance")
+    assert "(current `config.yaml`)" not in performance
+    for jobs, runs in re.findall(r"(\d+) jobs, ([\d,]+) runs", performance):
+        row = next(line for line in performance.splitlines() if f"{jobs} jobs, {runs} runs" in line)
+        assert re.search(r"commit [0-9a-f]{7}|before", row), row
+
+
+def verb_lines() -> list[tuple[str, str]]:
+    """(verb, its usage text) of the README's command-line block, continuation lines joined."""
+    block = re.search(r"## Command line\n\n```\n(.*?)```", README, flags=re.S).group(1)
+    entries = []
+    for line in block.splitlines():
+        usage = line.split("  #")[0]
+        if usage.startswith("puzzlebench "):
+            entries.append([usage.split()[1], usage])
+        elif entries:
+            entries[-1][1] += " " + usage.strip()
+    return [tuple(entry) for entry in entries]
+
+
+def test_every_verb_and_option_of_the_command_line_block_exists():
+    verbs = next(a for a in build_parser()._actions if a.__class__.__name__ == "_SubParsersAction").choices
+    listed = {verb for verb, _ in verb_lines()}
+    assert listed == set(verbs), "README lists verbs the tool lacks, or misses some"
+    for verb, usage in verb_lines():
+        parser = verbs[verb]
+        if verb == "config":
+            parser = next(a for a in parser._actions if a.__class__.__name__ == "_SubParsersAction").choices["check"]
+        for option in re.findall(r"(?<![\w-])(--?[a-z][\w-]*)", usage):
+            assert option in parser._option_string_actions, f"{verb} {option}"
+
+
+def test_the_files_gather_writes_are_the_ones_the_readme_lists(tmp_path):
+    sentence = re.search(r"Otherwise it writes (.*?)\s+to temporary files", README, flags=re.S).group(1)
+    listed = set(re.findall(r"`([^`]+)`", sentence))
+    chunk = write_chunk(tmp_path / "chunk0of1.jsonl", bad_runs())
+    gather([chunk], tmp_path / "store")
+    assert {p.name for p in (tmp_path / "store").iterdir()} == listed         # no store.json without --manifest
+    gather([chunk], tmp_path / "marked", tmp_path / "marked" / MANIFEST)
+    assert {p.name for p in (tmp_path / "marked").iterdir()} == listed | {MANIFEST}
+    assert f"`--manifest results/{MANIFEST}`" in README
+
+
+def test_the_analysis_outputs_table_names_what_the_analysis_writes(tmp_path):
+    table = re.search(r"\| output \| what \|\n\|---\|---\|\n(.*?)\n\n", README, flags=re.S).group(1)
+    named = {name.removesuffix(".csv") for cell in (row.split("|")[1] for row in table.splitlines())
+             for name in re.findall(r"`([^`]+)`", cell)}
+    analyse(tmp_path, synthetic_runs(), ladders={"sudoku/ladder", "takuzu/ladder"})
+    written = {p.name.split(".")[0] for p in (tmp_path / "tables").rglob("*.csv")}
+    assert written == set(TABLE_TITLES)                      # this store has rows in every table
+    assert written | set(KINDS) | {"paper/", "index.html"} == named
+    assert {p.name for p in (tmp_path / "paper").glob("*.pdf")} == {"paper.pdf", "supplement.pdf", "profiles.pdf"}
+    assert (tmp_path / "index.html").is_file()

@@ -26,7 +26,7 @@ shell.prefix(f"set -euo pipefail; export PYTHONPATH={shlex.quote(workflow.basedi
 from snakemake.utils import min_version
 
 from puzzlebench.cluster import check_default_resources
-from puzzlebench.config import load_study
+from puzzlebench.config import command_line_values, load_study, merged
 from puzzlebench.errors import PuzzleError
 from puzzlebench.store import MANIFEST
 from puzzlebench.study import check_results_folder, record_study, results_folder
@@ -39,6 +39,8 @@ configfile: os.path.join(workflow.basedir, "config.yaml")
 try:  # the config against puzzlebench/config.schema.yaml: one line and exit 2, as `puzzlebench config check`
     for path in workflow.configfiles:
         load_study(path)  # refuses a key given twice (Snakemake's YAML reading keeps the last)
+    # --config seeds=[0,1,2] arrives as ['0', '1', '2']: the items of its lists and mappings read as numbers
+    config.update(merged(config, command_line_values(workflow.config_settings.config)))
     # a study file without a results folder writes to results/<its name>/ (puzzlebench.study)
     config["results"] = results_folder(config, workflow.overwrite_configfiles,
                                        workflow.config_settings.overwrite_config)

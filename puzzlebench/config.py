@@ -9,6 +9,7 @@ the rule (the key's ``description`` in the schema).
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
 
@@ -90,6 +91,41 @@ def merged(base: dict, override: dict) -> dict:
     for key, value in override.items():
         out[key] = merged(out[key], value) if isinstance(value, dict) and isinstance(out.get(key), dict) else value
     return out
+
+
+def _as_snakemake_reads(text: str):
+    """``text`` read as Snakemake reads a top-level ``--config`` value: an integer, else a number,
+    else ``True``/``False``, else the text itself."""
+    for parse in (int, float):
+        try:
+            return parse(text)
+        except ValueError:
+            pass
+    return {"True": True, "False": False}.get(text, text)
+
+
+def _items_read(value):
+    if isinstance(value, str):
+        return _as_snakemake_reads(value)
+    if isinstance(value, Mapping):
+        return {key: _items_read(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_items_read(item) for item in value]
+    return value
+
+
+def command_line_values(values: Mapping) -> dict:
+    """The ``--config KEY=VALUE`` values as a user means them.
+
+    Snakemake reads a top-level value as an integer, a number, ``True``/``False`` or text
+    (``time_limit=30`` arrives as 30), but a bracketed list or a mapping with YAML's base
+    loader, which makes every item a string (``seeds=[0,1,2]`` arrives as ``['0', '1', '2']``).
+    Here every item inside a list or mapping is read the way Snakemake reads a top-level
+    value; top-level values are kept as Snakemake read them.  Only for the command line:
+    the values of config files keep their YAML types and are checked as they are.
+    """
+    return {key: _items_read(value) if isinstance(value, (Mapping, list)) else value
+            for key, value in values.items()}
 
 
 def validate_config(config) -> None:

@@ -157,3 +157,47 @@ def _value(path, config) -> str:
     for part in path:
         value = value[part]
     return repr(value)
+
+
+_SCHEMA_URI = "urn:puzzlebench:config-schema"
+
+
+def _node(ref: str) -> dict:
+    """The schema node a local ``$ref`` (``#/$defs/seed``) names."""
+    node = schema()
+    for part in ref.removeprefix("#/").split("/"):
+        node = node[part]
+    return node
+
+
+def _rule(node: dict) -> str | None:
+    """A schema node's description, or that of the node its ``$ref`` names."""
+    while node is not None:
+        if "description" in node:
+            return node["description"]
+        node = _node(node["$ref"]) if "$ref" in node else None
+    return None
+
+
+def validate_job(job: dict, label: str = "--job") -> None:
+    """Refuse a batch job (the JSON of :meth:`puzzlebench.jobs.Job.to_json`) that breaks its schema,
+    ``$defs/job`` of the config schema, whose keys follow the rules of the config keys they are planned
+    from: one line naming ``label``, the key, the value and the rule."""
+    import jsonschema
+    from referencing import Registry
+    from referencing.jsonschema import DRAFT202012
+    if not isinstance(job, dict):
+        raise PuzzleError(f"{label}: expected a JSON object, not {job!r}")
+    properties = schema()["$defs"]["job"]["properties"]
+    path = _non_finite(job)
+    if path is None:
+        registry = Registry().with_resource(_SCHEMA_URI, DRAFT202012.create_resource(schema()))
+        validator = jsonschema.Draft202012Validator({"$ref": f"{_SCHEMA_URI}#/$defs/job"}, registry=registry)
+        error = min(validator.iter_errors(job), key=lambda e: (list(e.path)[:1], -len(e.path)), default=None)
+        if error is None:
+            return
+        path = list(error.absolute_path)
+        if not path:
+            raise PuzzleError(f"{label}: {error.message}")
+    rule = _rule(properties[path[0]]) if path[0] in properties else None
+    raise PuzzleError(f"{label}: {_where(path)} = {_value(path, job)}: must be {rule or 'a finite number'}")

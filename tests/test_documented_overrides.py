@@ -158,13 +158,13 @@ def test_every_documented_override_plans_its_runs(where, command, refusal, tmp_p
 def test_command_line_lists_and_mappings_are_read_as_numbers():
     from snakemake.cli import parse_config  # what snakemake hands the Snakefile as config_settings.config
     raw = parse_config(["time_limit=30", "seeds=[0,1,2]", 'formulations={"sudoku": ["binary"]}',
-                        'solver_configs={"h": {"solver": "highs", "options": {"mip_rel_gap": 0.5, "threads": 1}}}',
+                        'solver_configs={"h": {"solver": "highs", "options": {"mip_rel_gap": 0.5, "mip_max_nodes": 100}}}',
                         "instance_sets=[sudoku/seed]", "group_formulations=False"])
     assert raw["seeds"] == ["0", "1", "2"]  # why this is needed
     values = command_line_values(raw)
     assert values["seeds"] == [0, 1, 2] and values["time_limit"] == 30
     assert values["formulations"] == {"sudoku": ["binary"]} and values["instance_sets"] == ["sudoku/seed"]
-    assert values["solver_configs"]["h"]["options"] == {"mip_rel_gap": 0.5, "threads": 1}
+    assert values["solver_configs"]["h"]["options"] == {"mip_rel_gap": 0.5, "mip_max_nodes": 100}
     assert values["group_formulations"] is False
     validate_config(values)
 

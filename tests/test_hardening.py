@@ -1,0 +1,119 @@
+"""Issue 21: inputs refused at the door (exit 2, one line naming the key, nothing written), bounded
+work, nothing lost or doubled, no orphans.  Each test failed before its fix."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from puzzlebench.cli import main
+from puzzlebench.errors import PuzzleError
+from puzzlebench.registry import get_solver
+from puzzlebench.solver_configs import SolverConfig, check
+from puzzlebench.workflow import plan
+
+ROOT = Path(__file__).resolve().parents[1]
+PUZZLEBENCH = [sys.executable, "-m", "puzzlebench"]
+JOB = {"instance_set": "sudoku/seed", "formulations": ["binary"], "solver": "highs", "seed": 0, "chunk": 0,
+       "chunks": 1, "time_limit": 5, "max_instances": 1, "adapter": "highs"}
+STUDY = {"instance_sets": ["sudoku/seed"], "formulations": ["binary"], "solvers": ["highs"], "max_instances": 1}
+
+
+def refused_in_one_line(done: subprocess.CompletedProcess, *words: str) -> str:
+    """The one stderr line of a refusal (exit 2, no traceback), which names every one of ``words``."""
+    lines = done.stderr.strip().splitlines()
+    assert done.returncode == 2 and len(lines) == 1, (done.returncode, done.stderr[-1500:])
+    assert "Traceback" not in done.stderr and all(word in lines[0] for word in words), lines[0]
+    return lines[0]
+
+
+def run_cli(*args: str, timeout: float = 120, **kwargs) -> subprocess.CompletedProcess:
+    return subprocess.run([*PUZZLEBENCH, *args], capture_output=True, text=True, timeout=timeout, **kwargs)
+
+
+# -- item 2: a job given to `batch --job` is checked with the rules of the config it came from -----------------
+
+@pytest.mark.parametrize("change, named", [
+    ({"time_limit": float("nan")}, "time_limit"), ({"time_limit": float("inf")}, "time_limit"),
+    ({"time_limit": "5"}, "time_limit"), ({"time_limit": -1}, "time_limit"), ({"seed": -1}, "seed"),
+    ({"seed": 2**31}, "seed"), ({"chunk": 5}, "chunk"), ({"chunks": 0}, "chunks"), ({"formulations": []}, "formulations"),
+    ({"permutations": 10**8}, "permutations"), ({"threads": 0}, "threads"), ({"max_instances": -3}, "max_instances"),
+    ({"group": "integer"}, "group"), ({"solver_options": {"presolve": [1]}}, "solver_options"),
+    ({"solver": "x/../../y"}, "solver"), ({"adapter": "scip"}, "highs"),            # item 4: SCIP's runs as "highs"
+    ({"solver": "scip-cp", "adapter": "highs"}, "scip-cp"),
+    ({"solver_options": {"time_limit": 1}}, "time_limit"),                          # item 3: the harness's limit
+])
+def test_a_bad_job_is_refused_in_one_line_and_writes_nothing(tmp_path, change, named):
+    job = json.dumps({**JOB, **change})  # NaN and Infinity as Python's json writes them
+    done = run_cli("batch", "--job", job, "-o", str(tmp_path / "out.jsonl"), timeout=90)
+    refused_in_one_line(done, named)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_job_the_planner_made_is_accepted():
+    for job in plan(STUDY):
+        assert type(job).from_json(job.to_json()) == job
+
+
+def test_batch_options_are_checked_as_a_job(tmp_path):
+    done = run_cli("batch", "--set", "sudoku/seed", "--formulation", ",", "--solver", "highs",
+                   "-o", str(tmp_path / "out.jsonl"))
+    refused_in_one_line(done, "formulations")
+    assert list(tmp_path.iterdir()) == []
+
+
+# -- item 3: solver option values against the solver's own types and ranges, before any job --------------------
+
+@pytest.mark.parametrize("adapter, options, named", [
+    ("cpsat", {"max_deterministic_time": -5}, "non-negative"),        # CP-SAT's check on an empty model
+    ("cpsat", {"max_time_in_seconds": -5}, "time limit"),             # the harness's own settings, named
+    ("cpsat", {"num_workers": 4}, "threads"), ("cpsat", {"random_seed": 3}, "seed"),
+    ("cbc", {"sec": -1}, "time limit"), ("cbc", {"SECONDS": 30}, "time limit"), ("cbc", {"randomC": 3}, "seed"),
+    ("cbc", {"maxNodes": -5}, "valid range"),
+    ("scip", {"randomization/randomseedshift": 99999999999999}, "seed"),
+    ("scip", {"presolving/maxrounds": 99999999999999}, "too large"), ("scip", {"limits/time": 5}, "time limit"),
+    ("scip", {"lp/threads": 2}, "threads"),
+    ("highs", {"threads": 99}, "threads"), ("highs", {"random_seed": 1}, "seed"),
+    ("highs", {"mip_max_nodes": -1}, "lower bound"),                  # HiGHS's own range, not a type complaint
+    ("gurobi", {"TimeLimit": 5}, "time limit"), ("xpress", {"XPRS_MAXTIME": 5}, "time limit"),
+    ("cplex", {"threads": 2}, "threads"), ("copt", {"RandSeed": 1}, "seed"),
+    ("copt", {"HeurLevel": 9}, "range"),                              # COPT would clamp it to 3 silently
+])
+def test_solver_option_values_are_checked_by_the_solver_before_any_run(adapter, options, named):
+    if get_solver(adapter).installed():
+        pytest.fail(f"{adapter} is not installed: pip install -e '.[commercial]'")
+    with pytest.raises(PuzzleError, match=named) as refused:
+        check(SolverConfig(f"{adapter}-x", adapter, options))
+    assert "\n" not in str(refused.value) and str(next(iter(options))) in str(refused.value)
+
+
+def test_config_check_refuses_a_bad_solver_option_before_any_job(tmp_path):
+    study = tmp_path / "study.yaml"
+    study.write_text(json.dumps({**STUDY, "solvers": ["cp"], "solver_configs": {
+        "cp": {"solver": "cpsat", "options": {"max_deterministic_time": -5}}}}))
+    refused_in_one_line(run_cli("config", "check", str(study)), "max_deterministic_time", str(study))
+
+
+# -- item 4: a configuration cannot relabel one solver as another -------------------------------------------
+
+@pytest.mark.parametrize("configs", [{"highs": {"solver": "scip"}}, {"cbc": {"solver": "cbc", "options": {"cuts": "off"}}},
+                                     {"scip-cp": {"solver": "highs"}}])
+def test_a_configuration_may_not_take_an_adapters_name(configs):
+    name = next(iter(configs))
+    with pytest.raises(PuzzleError, match=f"solver_configs.{name}"):
+        plan({**STUDY, "solvers": [name], "solver_configs": configs})
+
+
+@pytest.mark.parametrize("solver, label", [("scip", "highs"), ("highs", "scip-cp"), ("scip", "scip-cp"),
+                                           ("highs", "a;b")])
+def test_solver_name_cannot_relabel_a_solver(tmp_path, solver, label):
+    puzzle = ROOT / "instances/sudoku/seed"
+    first = sorted(p for p in puzzle.iterdir() if p.suffix == ".txt" and ".solution" not in p.name)[0]
+    for verb in (["solve", str(first)], ["batch", "--set", "sudoku/seed", "--formulation", "binary",
+                                         "-o", str(tmp_path / "o.jsonl")]):
+        assert main([*verb, "--solver", solver, "--solver-name", label]) == 2
+    assert not (tmp_path / "o.jsonl").exists()

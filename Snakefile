@@ -29,7 +29,7 @@ from puzzlebench.cluster import check_default_resources
 from puzzlebench.config import command_line_values, load_study, merged
 from puzzlebench.errors import PuzzleError
 from puzzlebench.store import MANIFEST
-from puzzlebench.study import check_results_folder, record_study, results_folder
+from puzzlebench.study import check_results_folder, check_writable, record_study, results_folder
 from puzzlebench.workflow import job_memory_mb, job_runtime_minutes, plan, settings
 
 min_version("8.0")
@@ -47,6 +47,7 @@ try:  # the config against puzzlebench/config.schema.yaml: one line and exit 2, 
     CFG = settings(config)
     JOBS = plan(config)
     check_results_folder(CFG["results"], CFG)
+    check_writable(CFG["results"])  # before onstart writes study.yaml there
 except PuzzleError as err:
     print(f"puzzlebench: config error: {err}", file=sys.stderr)
     sys.exit(2)

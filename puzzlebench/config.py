@@ -9,7 +9,7 @@ the rule (the key's ``description`` in the schema).
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from functools import lru_cache
 from pathlib import Path
 
@@ -36,7 +36,10 @@ class _UniqueKeyLoader(yaml.SafeLoader):
 def _mapping(loader: _UniqueKeyLoader, node: yaml.MappingNode) -> dict:
     seen = {}
     for key_node, _ in node.value:
-        key = loader.construct_object(key_node)
+        key = loader.construct_object(key_node, deep=True)
+        if not isinstance(key, Hashable):
+            raise PuzzleError(f"a {'list' if isinstance(key, list) else 'mapping'} used as a key: a key is a "
+                              f"name", line=key_node.start_mark.line + 1)
         if key in seen:
             raise PuzzleError(f"key {key!r} appears twice (first at line {seen[key]})",
                               line=key_node.start_mark.line + 1)
@@ -50,8 +53,14 @@ _UniqueKeyLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG,
 def load_study(path) -> dict:
     """The config mapping of the YAML (or JSON) file at ``path``; duplicate keys are an error."""
     try:
-        with open(path, encoding="utf-8") as handle:
-            config = yaml.load(handle, Loader=_UniqueKeyLoader)
+        data = Path(path).read_bytes()
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        column = err.start - data.rfind(b"\n", 0, err.start)
+        raise PuzzleError(f"not UTF-8 text (byte 0x{data[err.start]:02x} at column {column})", path=str(path),
+                          line=data.count(b"\n", 0, err.start) + 1) from None
+    try:
+        config = yaml.load(text, Loader=_UniqueKeyLoader)
     except PuzzleError as err:
         raise err.locate(str(path)) from None
     except yaml.YAMLError as err:

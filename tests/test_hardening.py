@@ -4,6 +4,7 @@ work, nothing lost or doubled, no orphans.  Each test failed before its fix."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -117,3 +118,66 @@ def test_solver_name_cannot_relabel_a_solver(tmp_path, solver, label):
                                          "-o", str(tmp_path / "o.jsonl")]):
         assert main([*verb, "--solver", solver, "--solver-name", label]) == 2
     assert not (tmp_path / "o.jsonl").exists()
+
+
+# -- item 5: a study that plans no runs is refused before anything is written -----------------------------
+
+SNAKEMAKE = [sys.executable, "-m", "snakemake", "-s", str(ROOT / "Snakefile")]
+
+
+@pytest.mark.parametrize("change, named", [
+    ({"formulations": {"kakuro": ["binary"]}}, "formulations"),
+    ({"solvers": ["highs", "cpsat"], "solver_formulations": {"highs": ["xor-distinct"]}}, "solver_formulations.highs"),
+    ({"formulations": {"sudoku": ["binary"]}, "solver_formulations": {"highs": ["integer"]}}, "solver_formulations.highs"),
+])
+def test_a_study_that_plans_no_runs_is_refused(tmp_path, change, named):
+    study = tmp_path / "study.yaml"
+    study.write_text(json.dumps({**STUDY, "results": str(tmp_path / "results"), **change}))
+    refused_in_one_line(run_cli("config", "check", str(study)), named, "no run")
+    done = subprocess.run([*SNAKEMAKE, "--cores", "1", "--directory", str(tmp_path), "--configfile", str(study)],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 2
+    assert named in done.stderr and "Traceback" not in done.stderr
+    assert not (tmp_path / "results").exists()  # no study.yaml to refuse the corrected study
+
+
+# -- item 6: unreadable study files and an unwritable results folder: one line ---------------------------
+
+@pytest.mark.parametrize("text, problem", [
+    (b"instance_sets: [sudoku/seed]\nresults: r\xff\n", "study.yaml:2: not UTF-8 text (byte 0xff at column 11)"),
+    (b"instance_sets: [sudoku/seed]\n[a, b]: 1\n", "study.yaml:2: a list used as a key"),
+    (b"instance_sets: [sudoku/seed]\nformulations: {{sudoku: 1}: x}\n", "study.yaml:2: a mapping used as a key"),
+])
+def test_an_unreadable_study_file_is_one_line(tmp_path, text, problem):
+    (tmp_path / "study.yaml").write_bytes(text)
+    refused_in_one_line(run_cli("config", "check", "study.yaml", cwd=tmp_path), problem)
+
+
+def _read_only(folder: Path) -> None:
+    """Make ``folder`` unwritable even for root (the immutable flag), or by its mode for other users."""
+    if os.geteuid() == 0:
+        subprocess.run(["chattr", "+i", str(folder)], check=True)
+    else:
+        folder.chmod(0o555)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("read_only", [True, False])
+def test_an_unwritable_results_folder_is_one_line(tmp_path, read_only):
+    blocked = tmp_path / "blocked"
+    if read_only:
+        blocked.mkdir()
+        _read_only(blocked)
+    else:
+        blocked.write_text("a file where the results folder would go\n")
+    try:
+        done = subprocess.run([*SNAKEMAKE, "--cores", "1", "--directory", str(tmp_path), "--config",
+                               "instance_sets=[sudoku/seed]", "max_instances=1", "solvers=[highs]",
+                               "formulations=[binary]", f"results={blocked}/results"],
+                              capture_output=True, text=True, timeout=300)
+    finally:
+        if read_only and os.geteuid() == 0:
+            subprocess.run(["chattr", "-i", str(blocked)], check=True)
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr[-2000:]
+    assert f"puzzlebench: config error: results folder {blocked}/results/ cannot be written" in done.stderr
+    assert not (blocked.is_dir() and any(blocked.iterdir()))

@@ -148,7 +148,23 @@ def plan(config: dict) -> list[Job]:
                                         max_cells=max(cells, default=0), adapter=solver.adapter,
                                         solver_options=dict(solver.options), **common))
     check_every_solver_runs(jobs, cfg, sets, configs, restricted)
+    check_permutations(cfg, sets)
     return jobs
+
+
+def check_permutations(cfg: dict, sets: list) -> None:
+    """Refuse ``permutations`` above the distinct symmetry copies some selected puzzle has (a 4x4
+    Sudoku has 3,071), which its job could only fail on after the planning."""
+    from .transforms import transform_count
+    wanted = int(cfg["permutations"])
+    if not wanted:
+        return
+    for iset in sets:
+        entries = iset.entries()[: int(cfg["max_instances"]) or None]
+        for entry in entries:
+            if (available := transform_count(entry.puzzle) - 1) < wanted:  # as transforms.check_copies
+                raise PuzzleError(f"config permutations = {wanted}: puzzle {entry.name} of {iset.name} has only "
+                                  f"{available} distinct symmetry copies")
 
 
 def check_every_solver_runs(jobs: list[Job], cfg: dict, sets: list, configs: dict, restricted: dict) -> None:

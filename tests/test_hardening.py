@@ -181,3 +181,77 @@ def test_an_unwritable_results_folder_is_one_line(tmp_path, read_only):
     assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr[-2000:]
     assert f"puzzlebench: config error: results folder {blocked}/results/ cannot be written" in done.stderr
     assert not (blocked.is_dir() and any(blocked.iterdir()))
+
+
+# -- item 8: bounded work: copies beyond the puzzle's symmetries are refused at once -----------------------
+
+def test_transform_count_is_the_number_of_distinct_transforms():
+    import numpy as np
+
+    from puzzlebench.puzzles import Sudoku
+    from puzzlebench.sets import get_set
+    from puzzlebench.transforms import KINDS, random_transform, supported_kinds, transform_count
+    puzzles = [Sudoku(np.zeros((4, 4), int), 2, 2), Sudoku(np.zeros((6, 6), int), 2, 3)] + \
+        [get_set(name).entries()[0].puzzle for name in ("killer/janko-x", "kakuro/seed", "takuzu/seed")]
+    rng = np.random.default_rng(3)
+    for puzzle in puzzles:
+        for kinds in (KINDS, ("digits",), ("rows", "transpose"), ("cols", "bands", "stacks")):
+            if not set(kinds) & set(supported_kinds(puzzle)):
+                continue
+            total = transform_count(puzzle, kinds)
+            if total <= 5000:  # drawn 30 times over, every transform shows up
+                drawn = {random_transform(puzzle, rng, kinds).signature for _ in range(30 * total)}
+                assert len(drawn) == total, (puzzle.puzzle, puzzle.shape, kinds)
+
+
+@pytest.mark.parametrize("count, problem", [("1000000000", "--count: must be an integer 1..10000"),
+                                            ("5000", "only 3071 distinct non-identity transform(s)")])
+def test_permute_refuses_more_copies_than_there_are_at_once(tmp_path, count, problem):
+    puzzle = tmp_path / "one-given.txt"
+    puzzle.write_text("sudoku 4 2x2\n1 . . .\n. . . .\n. . . .\n. . . .\n")
+    done = run_cli("permute", str(puzzle), "--count", count, "--seed", "1", "-o", str(tmp_path / "copies"),
+                   timeout=60)
+    refused_in_one_line(done, problem)
+    assert not (tmp_path / "copies").exists()
+
+
+def test_permute_makes_every_copy_there_is(tmp_path):
+    takuzu = ROOT / "instances/takuzu/seed/fjmc_blog2026.txt"  # 16 symmetries: 15 copies
+    assert main(["permute", str(takuzu), "--count", "15", "--seed", "2", "-o", str(tmp_path / "all")]) == 0
+    assert len(list((tmp_path / "all").glob("*~p*.txt"))) >= 15
+    assert main(["permute", str(takuzu), "--count", "16", "--seed", "2", "-o", str(tmp_path / "more")]) == 2
+    assert not (tmp_path / "more").exists()
+
+
+def test_config_permutations_beyond_a_puzzles_symmetries_is_refused():
+    from puzzlebench.config import schema
+    from puzzlebench.transforms import MAX_COPIES
+    assert schema()["properties"]["permutations"]["maximum"] == MAX_COPIES  # one bound for both
+    with pytest.raises(PuzzleError, match="config permutations = 20: puzzle .* has only 15"):
+        plan({**STUDY, "instance_sets": ["takuzu/seed"], "permutations": 20})
+
+
+# -- item 9: one outcome per puzzle whatever the formulation; no sentinel counts --------------------------
+
+def test_a_kakuro_without_white_cells_is_refused_under_every_formulation(tmp_path, capsys):
+    from puzzlebench.registry import formulations
+    empty = tmp_path / "empty.txt"
+    empty.write_text("kakuro 2 2\n# #\n# #\n")
+    lines = set()
+    for info in formulations("kakuro"):
+        assert main(["solve", str(empty), "--formulation", info.name]) == 2, info.name
+        lines.add(capsys.readouterr().err.strip())
+    assert lines == {f"puzzlebench: error: {empty}:1: the Kakuro has no white cell: nothing to fill"}
+
+
+def test_solve_exits_1_when_a_solver_claims_a_solution_without_a_grid(monkeypatch, capsys):
+    import dataclasses
+
+    from puzzlebench import registry
+    from puzzlebench.records import SolverResult
+    highs = registry.get_solver("highs")
+    monkeypatch.setitem(registry._SOLVERS, "nogrid", dataclasses.replace(
+        highs, name="nogrid", solve=lambda model, options: SolverResult("optimal", message="claims optimal")))
+    seed = str(ROOT / "instances/sudoku/seed/matlab_cleve.txt")
+    assert main(["solve", seed, "--solver", "nogrid"]) == 1
+    assert "no grid" in capsys.readouterr().out

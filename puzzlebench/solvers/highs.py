@@ -191,7 +191,8 @@ def _read_result(highs, integrality: np.ndarray, run_time: float) -> SolverResul
     ms = highspy.HighsModelStatus
     model_status = highs.getModelStatus()
     info = highs.getInfo()
-    has_solution = info.primal_solution_status == highspy.kSolutionStatusFeasible
+    # a model without columns is solved by the empty point (HiGHS reports no solution for it)
+    has_solution = info.primal_solution_status == highspy.kSolutionStatusFeasible or model_status == ms.kModelEmpty
     status = {ms.kOptimal: "optimal", ms.kModelEmpty: "optimal", ms.kInfeasible: "infeasible",
               ms.kTimeLimit: "time_limit"}.get(model_status, "feasible" if has_solution else "error")
     nodes = int(info.mip_node_count) if info.mip_node_count >= 0 else None  # -1: no branch-and-bound ran
@@ -202,7 +203,7 @@ def _read_result(highs, integrality: np.ndarray, run_time: float) -> SolverResul
         message=highs.modelStatusToString(model_status),
         solver_time=float(run_time),
         nodes=nodes,
-        lp_iterations=int(info.simplex_iteration_count),
+        lp_iterations=int(info.simplex_iteration_count) if info.simplex_iteration_count >= 0 else None,  # -1: no LP
         primal_bound=float(info.objective_function_value) if has_solution else None,
         dual_bound=dual if np.isfinite(dual) else None,
         root_solved=finished(status) and nodes is not None and nodes <= 1,

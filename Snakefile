@@ -21,7 +21,9 @@ import shlex
 
 # The code of this tree, here and in every job (not an installed copy from another checkout).
 sys.path.insert(0, workflow.basedir)
-shell.prefix(f"set -euo pipefail; export PYTHONPATH={shlex.quote(workflow.basedir)}${{{{PYTHONPATH:+:$PYTHONPATH}}}}; ")  # braces: formatted twice
+# and PUZZLEBENCH_WORKFLOW_PID: a job whose workflow is killed (kill -9 too) ends with its solver (puzzlebench.processes)
+shell.prefix(f"set -euo pipefail; export PYTHONPATH={shlex.quote(workflow.basedir)}${{{{PYTHONPATH:+:$PYTHONPATH}}}}; "
+             f"export PUZZLEBENCH_WORKFLOW_PID={os.getpid()}; ")  # braces: formatted twice
 
 from snakemake.utils import min_version
 

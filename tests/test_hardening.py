@@ -255,3 +255,172 @@ def test_solve_exits_1_when_a_solver_claims_a_solution_without_a_grid(monkeypatc
     seed = str(ROOT / "instances/sudoku/seed/matlab_cleve.txt")
     assert main(["solve", seed, "--solver", "nogrid"]) == 1
     assert "no grid" in capsys.readouterr().out
+
+
+# -- item 10: gather stores every run once ------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def chunk_file(tmp_path_factory) -> Path:
+    """A real chunk file: one Sudoku, one formulation, HiGHS."""
+    from puzzlebench.batch import run_job, write_rows_atomically
+    from puzzlebench.jobs import Job
+    path = tmp_path_factory.mktemp("chunk") / "chunk0of1.jsonl"
+    write_rows_atomically(run_job(Job.from_json(json.dumps(JOB)), progress=False), path)
+    return path
+
+
+def _edited_copy(chunk: Path, to: Path, **job) -> Path:
+    """``chunk`` with keys of its header's job changed: another job holding the same runs."""
+    lines = chunk.read_text().splitlines()
+    head = json.loads(lines[0])
+    head["job"].update(job)
+    to.write_text("\n".join([json.dumps(head), *lines[1:]]) + "\n")
+    return to
+
+
+@pytest.mark.parametrize("second, problem", [
+    ("same", "is given twice"), ("copy", "hold the same job"), ("edited", "both hold the run")])
+def test_gather_refuses_a_run_given_twice_naming_both_files(chunk_file, tmp_path, capsys, second, problem):
+    import shutil
+    other = {"same": lambda: chunk_file,
+             "copy": lambda: Path(shutil.copy(chunk_file, tmp_path / "copy.jsonl")),
+             "edited": lambda: _edited_copy(chunk_file, tmp_path / "edited.jsonl", work=7)}[second]()
+    out = tmp_path / "store"
+    assert main(["gather", str(chunk_file), str(other), "-o", str(out)]) == 2
+    line = capsys.readouterr().err.strip()
+    assert problem in line and str(chunk_file) in line and (second == "same" or str(other) in line), line
+    assert not (out / "runs.parquet").exists()
+    assert main(["analyze", str(chunk_file), str(other), "-o", str(tmp_path / "analysis")]) == 2
+    assert problem in capsys.readouterr().err
+
+
+# -- item 11: the store switches from the old state to the new in one step ---------------------------------
+
+KILL_AT_RENAME = """
+import os, signal, sys
+import puzzlebench.store as store
+calls, real = [0], os.replace
+def replace(source, target):  # SIGKILL this process at rename number argv[1]
+    if calls[0] == int(sys.argv[1]):
+        os.kill(os.getpid(), signal.SIGKILL)
+    calls[0] += 1
+    real(source, target)
+os.replace = replace
+store.gather(sys.argv[3:], sys.argv[2], manifest=os.path.join(sys.argv[2], "store.json"))
+"""
+
+
+def _visible_store(out: Path) -> set:
+    """The run counts each store file shows (one value when the files agree)."""
+    import pandas as pd
+    counts = {len(pd.read_parquet(out / "runs.parquet")), len(pd.read_csv(out / "runs.csv")),
+              len(pd.read_csv(out / "noise.csv")) // 2}
+    if (out / "store.json").exists():
+        counts.add(json.loads((out / "store.json").read_text())["runs"])
+    return counts
+
+
+@pytest.mark.slow
+def test_a_gather_killed_at_any_rename_leaves_the_old_store_or_the_new(chunk_file, tmp_path):
+    from puzzlebench.store import gather
+    second = _edited_copy(chunk_file, tmp_path / "seed1.jsonl", seed=1)
+    rows = [json.loads(line) for line in second.read_text().splitlines()]
+    second.write_text("".join(json.dumps({**row, "seed": 1} if row.get("role") in ("run", "noise") else row)
+                              + "\n" for row in rows))
+    out = tmp_path / "results"
+    killed_at = 0
+    while True:  # a fresh old store (1 run), then a gather of both chunks (2 runs) killed at rename k
+        gather([chunk_file], out, out / "store.json")
+        done = subprocess.run([sys.executable, "-c", KILL_AT_RENAME, str(killed_at), str(out), str(chunk_file),
+                               str(second)], capture_output=True, text=True, timeout=120)
+        assert done.returncode in (0, -9), done.stderr[-2000:]
+        assert _visible_store(out) in ({1}, {2}), (killed_at, _visible_store(out))
+        if done.returncode == 0:
+            break
+        killed_at += 1
+    assert killed_at >= 3  # the store's files, the switch and the manifest were each a kill point
+    gather([chunk_file], out, out / "store.json")  # the next gather removes what the kills left
+    leftovers = [p.name for p in [*out.iterdir(), *(out / ".store").iterdir()] if ".tmp-" in p.name]
+    assert leftovers == [] and len(list((out / ".store").iterdir())) == 2  # current and its folder
+    assert _visible_store(out) == {1}
+
+
+# -- items 12 and 13: a killed batch cleans up; a killed workflow leaves no process ------------------------
+
+LONG_STUDY = {"instance_sets": ["sudoku/frisch25"], "formulations": ["integer"], "solvers": ["cbc"],
+              "max_instances": 1, "time_limit": 300}  # CBC cannot prove a 25x25 big-M model in minutes
+
+
+def _until_cbc_runs(pid: int, timeout: float = 240):
+    """The descendants of ``pid`` once one of them is CBC (psutil processes)."""
+    import time
+
+    import psutil
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        family = psutil.Process(pid).children(recursive=True)
+        if any(p.name() == "cbc" for p in family):
+            return family
+        if not psutil.pid_exists(pid) or psutil.Process(pid).status() == psutil.STATUS_ZOMBIE:
+            break
+        time.sleep(0.5)
+    pytest.fail("CBC did not start")
+
+
+def _long_batch(tmp_path: Path):
+    out, temporary = tmp_path / "out", tmp_path / "tmpdir"
+    out.mkdir()
+    temporary.mkdir()
+    job = json.dumps({**JOB, "instance_set": "sudoku/frisch25", "formulations": ["integer"], "solver": "cbc",
+                      "adapter": "cbc", "time_limit": LONG_STUDY["time_limit"]})
+    process = subprocess.Popen([*PUZZLEBENCH, "batch", "--job", job, "-o", str(out / "chunk0of1.jsonl")],
+                               env={**os.environ, "TMPDIR": str(temporary)}, stderr=subprocess.PIPE, text=True)
+    return process, out, temporary
+
+
+@pytest.mark.slow
+def test_a_batch_ended_by_sigterm_removes_its_files_and_its_solver(tmp_path):
+    import psutil
+    batch, out, temporary = _long_batch(tmp_path)
+    family = _until_cbc_runs(batch.pid)
+    assert list(out.iterdir()) and list(temporary.iterdir())  # the chunk's temporary, CBC's model
+    batch.terminate()
+    assert batch.wait(timeout=60) == 143
+    _, alive = psutil.wait_procs(family, timeout=60)
+    assert alive == [] and list(out.iterdir()) == [] and list(temporary.iterdir()) == []
+
+
+@pytest.mark.slow
+def test_what_a_sigkill_leaves_the_next_batch_removes(tmp_path):
+    import psutil
+    batch, out, temporary = _long_batch(tmp_path)
+    family = _until_cbc_runs(batch.pid)
+    batch.kill()
+    batch.wait(timeout=60)
+    _, alive = psutil.wait_procs(family, timeout=60)  # the solver process and CBC die with it
+    assert alive == [] and list(out.iterdir()) and list(temporary.iterdir())
+    done = run_cli("batch", "--job", json.dumps({**JOB, "solver": "cbc", "adapter": "cbc"}),
+                   "-o", str(out / "other.jsonl"), env={**os.environ, "TMPDIR": str(temporary)})
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert [p.name for p in out.iterdir()] == ["other.jsonl"] and list(temporary.iterdir()) == []
+
+
+@pytest.mark.slow
+def test_kill_9_of_snakemake_leaves_no_job_shell_batch_worker_or_cbc(tmp_path):
+    import psutil
+    study = tmp_path / "study.yaml"
+    study.write_text(json.dumps({**LONG_STUDY, "results": "results"}))
+    temporary = tmp_path / "tmpdir"
+    temporary.mkdir()
+    workflow = subprocess.Popen([*SNAKEMAKE, "--cores", "1", "--directory", str(tmp_path), "--configfile", str(study)],
+                                env={**os.environ, "TMPDIR": str(temporary)}, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL)
+    family = _until_cbc_runs(workflow.pid)
+    assert {p.name() for p in family} >= {"bash", "python", "cbc"}, family  # the job's shell, batch, worker
+    workflow.kill()
+    workflow.wait(timeout=60)
+    _, alive = psutil.wait_procs(family, timeout=60)
+    assert alive == [], [(p.pid, p.name()) for p in alive]
+    runs = tmp_path / "results/runs"
+    assert [p for p in runs.rglob("*") if p.is_file()] == []  # no chunk, no temporary chunk
+    assert [p for p in temporary.iterdir() if p.name.startswith("puzzlebench-")] == []

@@ -27,7 +27,8 @@ shell.prefix(f"set -euo pipefail; export PYTHONPATH={shlex.quote(workflow.basedi
 
 from snakemake.utils import min_version
 
-from puzzlebench.cluster import check_default_resources
+from puzzlebench.cluster import check_cpu_request, check_default_resources, largest_cpu_request, partition_cpus, \
+    slurm_partition
 from puzzlebench.config import command_line_values, load_study, merged
 from puzzlebench.errors import PuzzleError
 from puzzlebench.store import MANIFEST
@@ -102,6 +103,20 @@ localrules: all, gather, analysis
 
 
 onstart:
+    # on SLURM: a job asking for more CPUs than a node has would stay pending for ever (puzzlebench.cluster)
+    if workflow.executor_plugin is not None and workflow.executor_plugin.name == "slurm":
+        groups = workflow.group_settings
+        group = (groups.overwrite_groups or {}).get("batch")
+        raw = {name: resource.raw for name, resource in (workflow.resource_settings.default_resources or {}).items()}
+        try:
+            check_cpu_request(largest_cpu_request(CFG["threads"], workflow.resource_settings.cores,
+                                                  int((groups.group_components or {}).get(group, 1)) if group else 1,
+                                                  len(JOBS)),
+                              CFG["threads"], workflow.resource_settings.cores,
+                              partition_cpus(slurm_partition(raw.get("slurm_partition"))))
+        except PuzzleError as err:
+            print(f"puzzlebench: profile error: {err}", file=sys.stderr)
+            sys.exit(2)
     record_study(RESULTS, CFG)
 
 

@@ -149,7 +149,9 @@ def refuse_duplicates(chunks: list[Chunk]) -> None:
             if row.get("role", "run") != "run":
                 continue
             key = tuple(row.get(name) for name in STORE_KEY)
-            if key in seen_runs and seen_runs[key] != chunk.path:
-                raise PuzzleError(f"{seen_runs[key]} and {chunk.path} both hold the run "
-                                  f"{dict(zip(STORE_KEY, key))}: a run is stored once")
+            if key in seen_runs:
+                where = f"{chunk.path} holds it twice" if seen_runs[key] == chunk.path else \
+                    f"{seen_runs[key]} and {chunk.path} both hold it"
+                raise PuzzleError(f"the run {dict(zip(STORE_KEY, key))} is not unique ({where}): a run is "
+                                  f"stored once")
             seen_runs[key] = chunk.path

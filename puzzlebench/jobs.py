@@ -129,5 +129,6 @@ class Job:
             raise PuzzleError(f"{label}: group = {self.group!r}: must be '' or the job's one formulation, not "
                               f"with formulations {list(self.formulations)}")
         config = self.solver_config
+        config.info  # an unknown adapter: its PuzzleError, before the name is checked against it
         check_label(self.solver, config.adapter, config.options, f"{label} solver")
         return self

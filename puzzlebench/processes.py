@@ -16,18 +16,20 @@ import sys
 _PR_SET_PDEATHSIG = 1
 
 
-def die_with_parent(parent_pid: int) -> None:
-    """Ask Linux to SIGKILL this process when its parent dies (``prctl(PR_SET_PDEATHSIG)``).
+def die_with_parent(parent_pid: int, signum: int = signal.SIGKILL) -> None:
+    """Ask Linux to send this process ``signum`` when its parent dies (``prctl(PR_SET_PDEATHSIG)``).
 
     Call it first thing in a child (after fork, before exec: the setting survives
     exec).  ``parent_pid`` is the parent's pid taken before the fork: if the parent
-    is already gone, and the child was adopted, the child exits at once.  Elsewhere
-    than Linux this does nothing.
+    is already gone, and the child was adopted, the child exits at once (SIGKILL) or
+    gets ``signum`` now.  Elsewhere than Linux this does nothing.
     """
     if sys.platform == "linux":
-        ctypes.CDLL(None).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+        ctypes.CDLL(None).prctl(_PR_SET_PDEATHSIG, signum)
     if os.getppid() != parent_pid:
-        os._exit(1)
+        if signum == signal.SIGKILL:
+            os._exit(1)
+        os.kill(os.getpid(), signum)
 
 
 def pid_alive(pid: int) -> bool:
@@ -107,7 +109,8 @@ def _kill_after(seconds: float) -> None:
 def watch_workflow(environ=None) -> int | None:
     """When :data:`WORKFLOW_PID` names an ancestor of this process (the snakemake that started the
     job's shell), SIGTERM this process as soon as that ancestor ends, however it ends (``kill -9``
-    included: a thread waits on a pidfd of it).  Returns the pid watched, or None."""
+    included: a thread waits on a pidfd of it), or its own parent (the job's shell) does
+    (PR_SET_PDEATHSIG).  Returns the pid watched, or None."""
     import select
     import threading
 
@@ -117,8 +120,10 @@ def watch_workflow(environ=None) -> int | None:
         return None
     pid = int(text)
     try:
-        if pid not in {parent.pid for parent in psutil.Process().parents()}:
+        parents = [parent.pid for parent in psutil.Process().parents()]
+        if pid not in parents:
             return None  # a value inherited from elsewhere: not this process's workflow
+        die_with_parent(parents[0], signal.SIGTERM)  # the job's shell, killed alone, ends it too
         handle = os.pidfd_open(pid)
     except (ProcessLookupError, psutil.NoSuchProcess):  # gone already
         os.kill(os.getpid(), signal.SIGTERM)

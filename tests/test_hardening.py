@@ -47,6 +47,7 @@ def run_cli(*args: str, timeout: float = 120, **kwargs) -> subprocess.CompletedP
     ({"solver": "x/../../y"}, "solver"), ({"adapter": "scip"}, "highs"),            # item 4: SCIP's runs as "highs"
     ({"solver": "scip-cp", "adapter": "highs"}, "scip-cp"),
     ({"solver_options": {"time_limit": 1}}, "time_limit"),                          # item 3: the harness's limit
+    ({"formulations": ["binary", "binary"]}, "formulations"), ({"adapter": "nosuch"}, "unknown solver 'nosuch'"),
 ])
 def test_a_bad_job_is_refused_in_one_line_and_writes_nothing(tmp_path, change, named):
     job = json.dumps({**JOB, **change})  # NaN and Infinity as Python's json writes them
@@ -279,7 +280,7 @@ def _edited_copy(chunk: Path, to: Path, **job) -> Path:
 
 
 @pytest.mark.parametrize("second, problem", [
-    ("same", "is given twice"), ("copy", "hold the same job"), ("edited", "both hold the run")])
+    ("same", "is given twice"), ("copy", "hold the same job"), ("edited", "both hold it")])
 def test_gather_refuses_a_run_given_twice_naming_both_files(chunk_file, tmp_path, capsys, second, problem):
     import shutil
     other = {"same": lambda: chunk_file,
@@ -424,3 +425,37 @@ def test_kill_9_of_snakemake_leaves_no_job_shell_batch_worker_or_cbc(tmp_path):
     runs = tmp_path / "results/runs"
     assert [p for p in runs.rglob("*") if p.is_file()] == []  # no chunk, no temporary chunk
     assert [p for p in temporary.iterdir() if p.name.startswith("puzzlebench-")] == []
+
+
+
+@pytest.mark.parametrize("change, named", [({"seeds": [0, 0]}, "seeds"), ({"formulations": ["binary", "binary"]},
+                                                                         "formulations"),
+                                           ({"solvers": ["highs", "highs"]}, "solvers")])
+def test_a_grid_that_would_run_a_run_twice_is_refused(change, named):
+    with pytest.raises(PuzzleError, match=f"config {named} = "):
+        plan({**STUDY, **change})
+
+
+def test_generate_refuses_a_count_no_one_could_want(tmp_path):
+    done = run_cli("generate", "sudoku", "--size", "9", "--count", "1000000000", "--seed", "1", "-o",
+                   str(tmp_path / "made"))
+    refused_in_one_line(done, "--count", "100000")
+    assert not (tmp_path / "made").exists()
+
+
+@pytest.mark.slow
+def test_killing_the_jobs_shell_ends_the_job_while_the_workflow_goes_on(tmp_path):
+    import psutil
+    study = tmp_path / "study.yaml"
+    study.write_text(json.dumps({**LONG_STUDY, "seeds": [0, 1], "results": "results"}))  # two jobs, one at a time
+    workflow = subprocess.Popen([*SNAKEMAKE, "--cores", "1", "--keep-going", "--directory", str(tmp_path),
+                                 "--configfile", str(study)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        family = _until_cbc_runs(workflow.pid)
+        next(p for p in family if p.name() == "bash").kill()
+        _, alive = psutil.wait_procs(family, timeout=60)
+        assert alive == [], [(p.pid, p.name()) for p in alive]
+        assert workflow.poll() is None  # snakemake goes on with the other job: the watchdog did not end this one
+    finally:
+        workflow.kill()
+        workflow.wait()

@@ -6,7 +6,9 @@ order; adding a field to one of them adds the column), then ``outcome`` and
 ``schema_version``.  ``solution`` and ``violations`` are JSON text.
 ``noise.csv`` holds the jobs' reference solves; ``anomalies.csv`` every run
 whose outcome is in :data:`ANOMALIES`; ``store.json`` (the workflow's marker
-that a gather succeeded) the counts.
+that a gather succeeded) the counts.  The four store files are links through
+``.store/current`` to the folder of the last gather, switched in one rename
+(:func:`_publish`), so a reader never sees two gathers' files side by side.
 
 The outcome of a run is decided here, once (:func:`decide_outcomes`):
 

@@ -19,6 +19,7 @@ are read as plain records by :func:`read_records`.
 from __future__ import annotations
 
 import json
+import os
 from collections import Counter
 from dataclasses import dataclass
 
@@ -129,7 +130,6 @@ STORE_KEY = ("instance_set", "instance", "permutation", "formulation", "solver",
 def refuse_duplicates(chunks: list[Chunk]) -> None:
     """PuzzleError naming both files when two chunks are one file given twice, hold the same job
     (a chunk and a copy of it under another name), or share a run key (:data:`STORE_KEY`)."""
-    import os
     seen_paths: dict[str, str] = {}
     seen_jobs: dict[str, str] = {}
     seen_runs: dict[tuple, str] = {}

@@ -238,7 +238,7 @@ def find_anomalies(runs: pd.DataFrame) -> pd.DataFrame:
 
 STORE_FILES = ("runs.parquet", "runs.csv", "noise.csv", "anomalies.csv")
 GENERATIONS = ".store"
-"""``<results>/.store/``: one folder per gather (``<pid>-<random>``) and the link ``current`` to the
+"""``<results>/.store/``: one folder per gather (``PID@HOST-<random>``) and the link ``current`` to the
 store readers see; ``<results>/runs.parquet`` etc. are links through ``.store/current``."""
 CURRENT = "current"
 _TEMPORARY = r"\..+\.tmp-" + OWNER

@@ -123,8 +123,9 @@ def read_records(path) -> Chunk:
     return Chunk(str(path), None, [row for _, row in lines])
 
 
-STORE_KEY = ("instance_set", "instance", "permutation", "formulation", "solver", "seed")
-"""What tells two runs of a store apart (a run key): the same key twice is the same run stored twice."""
+STORE_KEY = ("instance_set", "instance", "permutation", "formulation", "solver", "seed", "repeat")
+"""What tells two runs of a store apart (a run key): the same key twice is the same run stored twice
+(``repeat``, where a row has it, numbers the repeated runs of one instance)."""
 
 
 def refuse_duplicates(chunks: list[Chunk]) -> None:

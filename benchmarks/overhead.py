@@ -153,9 +153,10 @@ def cpu_breakdown(path: str) -> dict:
             totals["run_cpu"] += time.thread_time() - cpu
             totals["run_wall"] += time.perf_counter() - wall
 
-    def serve(conn, parent_end, parent_pid):  # worker._serve, plus a "report" request
+    def serve(conn, parent_end, parent_pid, folder):  # worker._serve, plus a "report" request
         die_with_parent(parent_pid)
         os.close(parent_end)
+        tempfile.tempdir = folder
         while True:
             try:
                 name, model, options = conn.recv()

@@ -24,6 +24,7 @@ import numpy as np
 
 from . import chunks
 from .jobs import Job
+from .processes import OWNER, owner, remove_leftovers
 from .provenance import stamp
 from .records import RunContext, SolveOptions
 from .registry import get_formulation, solvers
@@ -124,12 +125,17 @@ def _safe_version(info) -> str:
         return f"unavailable: {exc}"
 
 
+TEMPORARY = r"\..+\.jsonl\.tmp-" + OWNER
+"""The temporary chunk file of a running job, named by its owner (:func:`puzzlebench.processes.owner`)."""
+
+
 def write_rows_atomically(rows, path: str | Path) -> int:
     """Write the rows (dicts: for a job, the lines :func:`run_job` yields) as JSON lines to
     ``path`` via a temporary file; return the number of lines."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
+    remove_leftovers(path.parent, TEMPORARY)  # of jobs killed with SIGKILL here (SIGTERM cleans up itself)
+    tmp = path.with_name(f".{path.name}.tmp-{owner()}")
     count = 0
     try:
         with tmp.open("w") as fh:
@@ -139,4 +145,6 @@ def write_rows_atomically(rows, path: str | Path) -> int:
         os.replace(tmp, path)
     finally:
         tmp.unlink(missing_ok=True)
+        if hasattr(rows, "close"):  # a job stopped early (SIGTERM) closes its solver process now
+            rows.close()
     return count

@@ -19,6 +19,7 @@ are read as plain records by :func:`read_records`.
 from __future__ import annotations
 
 import json
+import os
 from collections import Counter
 from dataclasses import dataclass
 
@@ -120,3 +121,38 @@ def read_records(path) -> Chunk:
     if lines and lines[0][1].get("role") == HEADER:
         return read_chunk(path)
     return Chunk(str(path), None, [row for _, row in lines])
+
+
+STORE_KEY = ("instance_set", "instance", "permutation", "formulation", "solver", "seed", "repeat")
+"""What tells two runs of a store apart (a run key): the same key twice is the same run stored twice
+(``repeat``, where a row has it, numbers the repeated runs of one instance)."""
+
+
+def refuse_duplicates(chunks: list[Chunk]) -> None:
+    """PuzzleError naming both files when two chunks are one file given twice, hold the same job
+    (a chunk and a copy of it under another name), or share a run key (:data:`STORE_KEY`)."""
+    seen_paths: dict[str, str] = {}
+    seen_jobs: dict[str, str] = {}
+    seen_runs: dict[tuple, str] = {}
+    for chunk in chunks:
+        real = os.path.realpath(chunk.path)
+        if real in seen_paths:
+            raise PuzzleError(f"{chunk.path} is given twice ({seen_paths[real]} is the same file): its runs "
+                              f"would be stored twice")
+        seen_paths[real] = chunk.path
+        if chunk.job is not None:
+            job = json.dumps(chunk.job, sort_keys=True)
+            if job in seen_jobs:
+                raise PuzzleError(f"{seen_jobs[job]} and {chunk.path} hold the same job: one is a copy of "
+                                  f"the other; give one of them")
+            seen_jobs[job] = chunk.path
+        for row in chunk.rows:
+            if row.get("role", "run") != "run":
+                continue
+            key = tuple(row.get(name) for name in STORE_KEY)
+            if key in seen_runs:
+                where = f"{chunk.path} holds it twice" if seen_runs[key] == chunk.path else \
+                    f"{seen_runs[key]} and {chunk.path} both hold it"
+                raise PuzzleError(f"the run {dict(zip(STORE_KEY, key))} is not unique ({where}): a run is "
+                                  f"stored once")
+            seen_runs[key] = chunk.path

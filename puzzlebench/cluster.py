@@ -41,3 +41,56 @@ def check_default_resources(raw: Mapping[str, object], environ: Mapping[str, str
             raise PuzzleError(f"default resource {name} reads the environment variable {missing[0]}, "
                               f"which is not set: export {missing[0]}=<value>, or pass "
                               f"--default-resources {name}=<value>")
+
+
+def largest_cpu_request(threads: int, cores: int | None, group_size: int, jobs: int) -> int:
+    """The most CPUs one SLURM job of the workflow asks for: a batch job's ``threads``, or, with
+    ``group_size`` batch jobs grouped into one SLURM job (``--groups batch=G --group-components
+    G=N``), as many side by side as ``--cores`` allows, ``min(cores, threads x N)`` (Snakemake sums
+    the threads of the grouped jobs that run at once, up to ``--cores``)."""
+    if group_size <= 1 or not cores:
+        return threads
+    return max(threads, min(cores, threads * min(group_size, jobs)))
+
+
+def partition_cpus(partition: str | None, run=None) -> tuple[str, int] | None:
+    """(partition, the most CPUs any of its nodes has) from ``sinfo``; the default partition when
+    ``partition`` is None; None when sinfo cannot tell (not installed, or no such partition)."""
+    import subprocess
+    run = run or subprocess.run
+    try:
+        done = run(["sinfo", "--noheader", "--Node", "--format", "%P %c"], capture_output=True, text=True,
+                   timeout=60)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    nodes = [line.split() for line in done.stdout.splitlines() if len(line.split()) == 2]
+    if done.returncode != 0 or not nodes:
+        return None
+    if partition is None:
+        partition = next((name.rstrip("*") for name, _ in nodes if name.endswith("*")), None)
+    cpus = [int(count.rstrip("+")) for name, count in nodes if name.rstrip("*") == partition and
+            count.rstrip("+").isdigit()]
+    return (partition, max(cpus)) if cpus else None
+
+
+def check_cpu_request(requested: int, threads: int, cores: int | None, partition: tuple[str, int] | None) -> None:
+    """Refuse a workflow whose SLURM jobs would ask for more CPUs than any node of the partition
+    has: SLURM keeps such a job pending (reason PartitionConfig) and snakemake waits for ever."""
+    if partition is None or requested <= partition[1]:
+        return
+    name, cpus = partition
+    if threads > cpus:
+        raise PuzzleError(f"a batch job asks for threads = {threads} CPUs, but the nodes of partition {name} "
+                          f"have at most {cpus}: pass --config threads={cpus}")
+    raise PuzzleError(f"a SLURM job would ask for {requested} CPUs (--cores {cores}), but the nodes of "
+                      f"partition {name} have at most {cpus}: pass --cores {cpus}")
+
+
+def slurm_partition(raw: object, environ: Mapping[str, str] | None = None) -> str | None:
+    """The partition a ``slurm_partition`` default resource names (``"'$SBATCH_PARTITION'"`` in the
+    profile: the variable expanded, the quotes dropped), or None."""
+    if raw is None:
+        return None
+    environ = os.environ if environ is None else environ
+    value = _VARIABLE.sub(lambda m: environ.get(m[1] or m[2], ""), str(raw)).strip("'\" ")
+    return value or None

@@ -109,9 +109,26 @@ class Job:
         known = {f.name for f in fields(cls)}
         if unknown := sorted(set(data) - known):
             raise PuzzleError(f"--job: unknown key(s) {', '.join(unknown)} (known: {', '.join(sorted(known))})")
-        if not isinstance(data.get("solver_options", {}), dict):
-            raise PuzzleError("--job: solver_options must be a JSON object")
-        try:
-            return cls(**data)
-        except TypeError as err:
-            raise PuzzleError(f"--job: {err}") from None
+        from .config import validate_job
+        validate_job(data)
+        integers = {f.name for f in fields(cls) if f.type == "int"}  # 2.0 is an integer to JSON schema
+        return cls(**{key: int(value) if key in integers else value for key, value in data.items()}).check()
+
+    def check(self, label: str = "--job") -> "Job":
+        """This job, or PuzzleError (one line) when the config it came from could not have planned it:
+        each key against the rule of its config key (the config schema's ``$defs/job``), chunk below
+        chunks, ``group`` its one formulation, and a solver name that is not another solver's
+        (:func:`puzzlebench.solver_configs.check_label`)."""
+        from .config import validate_job
+        from .solver_configs import check_label
+        validate_job(json.loads(self.to_json()), label)
+        if self.chunk >= self.chunks:
+            raise PuzzleError(f"{label}: chunk = {self.chunk}: must be 0..{self.chunks - 1} (the job has "
+                              f"{self.chunks} chunk(s))")
+        if self.group and self.formulations != (self.group,):
+            raise PuzzleError(f"{label}: group = {self.group!r}: must be '' or the job's one formulation, not "
+                              f"with formulations {list(self.formulations)}")
+        config = self.solver_config
+        config.info  # an unknown adapter: its PuzzleError, before the name is checked against it
+        check_label(self.solver, config.adapter, config.options, f"{label} solver")
+        return self

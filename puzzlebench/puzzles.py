@@ -220,6 +220,8 @@ class Kakuro:
         down = _grid(self.down, "Kakuro down clues")
         if not (white.shape == across.shape == down.shape):
             raise PuzzleError("Kakuro layers differ in shape")
+        if not white.any():  # no run to fill: every formulation would be an empty model, not a puzzle
+            raise PuzzleError("the Kakuro has no white cell: nothing to fill")
         for name, layer in (("across", across), ("down", down)):
             bad = np.argwhere(white & (layer != 0))
             if len(bad):

@@ -102,6 +102,23 @@ def _check_name(name, where: str) -> None:
                           f"starting with a letter or digit")
 
 
+def check_label(name: str, adapter: str, options: dict, where: str) -> None:
+    """Refuse a name that would record one solver as another: an adapter's name run by another
+    adapter, or a shipped configuration's name run by another adapter or without its options (the
+    ``solver`` column is what every table groups by), or a name that is not a path component."""
+    _check_name(name, where)
+    names = {info.name for info in solvers()}
+    if name in names and name != adapter:
+        raise PuzzleError(f"{where}: {name!r} is the name of the {name} adapter; adapter {adapter} cannot be "
+                          f"recorded under it (give the configuration a name of its own)")
+    shipped = SHIPPED.get(name)
+    if shipped is not None and (shipped.adapter != adapter
+                                or any(options.get(k, object()) != v for k, v in shipped.options.items())):
+        raise PuzzleError(f"{where}: {name!r} is the shipped configuration {shipped.adapter} with "
+                          f"{options_json(shipped.options)}; adapter {adapter} with {options_json(options)} "
+                          f"cannot be recorded under it (give the configuration a name of its own)")
+
+
 def declared(mapping, where: str = "config solver_configs") -> dict[str, SolverConfig]:
     """The configurations a study's ``solver_configs`` declares (checked, see :func:`check`)."""
     if mapping in (None, {}):
@@ -109,8 +126,12 @@ def declared(mapping, where: str = "config solver_configs") -> dict[str, SolverC
     if not isinstance(mapping, dict):
         raise PuzzleError(f"{where} must be a mapping name -> {{solver: ADAPTER, options: {{...}}}}")
     configs = {}
+    taken = {info.name for info in solvers()} | set(SHIPPED)
     for name, entry in mapping.items():
         _check_name(name, where)
+        if name in taken:
+            raise PuzzleError(f"{where}.{name}: {name!r} is the name of an adapter or a shipped configuration; "
+                              f"a declared configuration needs a name of its own")
         if not isinstance(entry, dict) or set(entry) - {"solver", "options", "description"} \
                 or "solver" not in entry:
             raise PuzzleError(f"{where}.{name} must be {{solver: ADAPTER, options: {{KEY: VALUE}}}}")

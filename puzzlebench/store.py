@@ -6,7 +6,9 @@ order; adding a field to one of them adds the column), then ``outcome`` and
 ``schema_version``.  ``solution`` and ``violations`` are JSON text.
 ``noise.csv`` holds the jobs' reference solves; ``anomalies.csv`` every run
 whose outcome is in :data:`ANOMALIES`; ``store.json`` (the workflow's marker
-that a gather succeeded) the counts.
+that a gather succeeded) the counts.  The four store files are links through
+``.store/current`` to the folder of the last gather, switched in one rename
+(:func:`_publish`), so a reader never sees two gathers' files side by side.
 
 The outcome of a run is decided here, once (:func:`decide_outcomes`):
 
@@ -28,6 +30,8 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
+import tempfile
 import types
 import typing
 from dataclasses import MISSING, fields
@@ -39,8 +43,9 @@ import pyarrow as pa
 import pyarrow.csv as pa_csv
 import pyarrow.parquet as pq
 
-from .chunks import Chunk, read_chunk, read_records
+from .chunks import Chunk, read_chunk, read_records, refuse_duplicates
 from .errors import PuzzleError
+from .processes import OWNER, owner, remove_leftovers
 from .provenance import Provenance
 from .records import RunContext, RunRecord
 
@@ -181,7 +186,9 @@ def read_table(paths) -> pa.Table:
             raise PuzzleError("no such file", path=str(path))
     suffixes = {p.suffix for p in paths}
     if suffixes <= {".jsonl", ".json", ".ndjson"}:
-        table = build_table([read_records(p) for p in paths])
+        chunks = [read_records(p) for p in paths]
+        refuse_duplicates(chunks)
+        table = build_table(chunks)
         return table.filter(pa.array(table["role"].to_pandas().eq("run")))
     if len(paths) > 1:
         raise PuzzleError("give one store (.parquet or .csv) or JSON-lines files (.jsonl), not a mix")
@@ -229,43 +236,89 @@ def find_anomalies(runs: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(out, columns=ANOMALY_COLUMNS)
 
 
-def _write_all(writers: dict[Path, typing.Callable[[Path], None]]) -> None:
-    """Write every file to a temporary beside it, then rename them all into place; if any write
-    fails, nothing is renamed (the previous files stay as they were)."""
-    temps = {path: path.with_name(f".{path.name}.tmp-{os.getpid()}") for path in writers}
+STORE_FILES = ("runs.parquet", "runs.csv", "noise.csv", "anomalies.csv")
+GENERATIONS = ".store"
+"""``<results>/.store/``: one folder per gather (``PID@HOST-<random>``) and the link ``current`` to the
+store readers see; ``<results>/runs.parquet`` etc. are links through ``.store/current``."""
+CURRENT = "current"
+_TEMPORARY = r"\..+\.tmp-" + OWNER
+_GENERATION = OWNER + r"-\w+"
+
+
+def _replace_link(path: Path, target: str) -> None:
+    """Make ``path`` a symbolic link to ``target`` in one step (a link made beside it, renamed over it)."""
+    if path.is_symlink() and os.readlink(path) == target:
+        return
+    temporary = path.with_name(f".{path.name}.tmp-{owner()}")
+    temporary.unlink(missing_ok=True)
+    temporary.symlink_to(target)
+    os.replace(temporary, path)
+
+
+def _publish(out_dir: Path, writers: dict[str, typing.Callable[[Path], None]]) -> None:
+    """Write the store files (``writers``: name -> function writing that file) into a new generation
+    folder, then switch ``.store/current`` to it: readers of ``out_dir/<name>`` for the names of
+    :data:`STORE_FILES` (links through ``current``) see the old store or the new one, whole, never a
+    mix, wherever the process is killed.  Leftovers of killed gathers (temporary files and links,
+    generations that never became current) and the previous generation are removed."""
+    store = out_dir / GENERATIONS
+    store.mkdir(parents=True, exist_ok=True)
+    current = store / CURRENT
+    previous = os.readlink(current) if current.is_symlink() else None
+    remove_leftovers(out_dir, _TEMPORARY)
+    remove_leftovers(store, _TEMPORARY)
+    remove_leftovers(store, _GENERATION, keep={previous})
+    generation = Path(tempfile.mkdtemp(prefix=f"{owner()}-", dir=store))
     try:
-        for path, write in writers.items():
-            write(temps[path])
-        for path, tmp in temps.items():
-            os.replace(tmp, path)
+        for name, write in writers.items():
+            write(generation / name)
+        _replace_link(current, generation.name)  # the one step from the old store to the new
+    except BaseException:
+        shutil.rmtree(generation, ignore_errors=True)
+        raise
+    for name in STORE_FILES:
+        _replace_link(out_dir / name, f"{GENERATIONS}/{CURRENT}/{name}")
+    if previous and previous != generation.name:
+        shutil.rmtree(store / previous, ignore_errors=True)
+
+
+def _write_manifest(path: Path, summary: dict) -> None:
+    temporary = path.with_name(f".{path.name}.tmp-{owner()}")
+    try:
+        temporary.write_text(json.dumps(summary, indent=1) + "\n")
+        os.replace(temporary, path)
     finally:
-        for tmp in temps.values():
-            tmp.unlink(missing_ok=True)
+        temporary.unlink(missing_ok=True)
 
 
 def gather(paths, out_dir, manifest: str | Path | None = None) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """Check every chunk file, then write runs.parquet, runs.csv, noise.csv and anomalies.csv
-    (and ``manifest``, last, when given) into ``out_dir``.
+    """Check every chunk file, then publish runs.parquet, runs.csv, noise.csv and anomalies.csv in
+    ``out_dir`` in one step (:func:`_publish`), and write ``manifest`` (the counts) last, when given.
 
-    A chunk that is not whole is a PuzzleError naming it, raised before anything is
-    written; the previous files stay untouched.  Returns the runs and the anomalies."""
+    A chunk that is not whole, or a run, job or file given twice, is a PuzzleError naming
+    the files, raised before anything is written; the previous store stays as it was.
+    Returns the runs and the anomalies."""
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
-    table = build_table([read_chunk(p) for p in paths])
+    chunks = [read_chunk(p) for p in paths]
+    refuse_duplicates(chunks)
+    table = build_table(chunks)
     role = table["role"].to_pandas()
     runs_table = table.filter(pa.array(role.eq("run")))
     noise_table = table.filter(pa.array(role.eq("noise"))).drop_columns(["role", *JSON_COLUMNS])
     runs = to_frame(runs_table)
     anomalies = find_anomalies(runs)
-    writers = {out_dir / "runs.parquet": lambda p: pq.write_table(runs_table, p),
-               out_dir / "runs.csv": lambda p: pa_csv.write_csv(runs_table, p),
-               out_dir / "noise.csv": lambda p: pa_csv.write_csv(noise_table, p),
-               out_dir / "anomalies.csv": lambda p: anomalies.to_csv(p, index=False)}
+    counts = runs["outcome"].value_counts()
+    summary = {"schema_version": SCHEMA_VERSION, "job_files": len(paths), "runs": len(runs),
+               "noise": noise_table.num_rows, "anomalies": len(anomalies),
+               "outcomes": {o: int(counts.get(o, 0)) for o in OUTCOMES}}
+    if manifest is not None:  # never left beside a store it does not count: removed now, written last
+        Path(manifest).unlink(missing_ok=True)
+    _publish(out_dir, {"runs.parquet": lambda p: pq.write_table(runs_table, p),
+                       "runs.csv": lambda p: pa_csv.write_csv(runs_table, p),
+                       "noise.csv": lambda p: pa_csv.write_csv(noise_table, p),
+                       "anomalies.csv": lambda p: anomalies.to_csv(p, index=False),
+                       MANIFEST: lambda p: _write_manifest(p, summary)})
     if manifest is not None:
-        counts = runs["outcome"].value_counts()
-        summary = {"schema_version": SCHEMA_VERSION, "job_files": len(paths), "runs": len(runs),
-                   "noise": noise_table.num_rows, "anomalies": len(anomalies),
-                   "outcomes": {o: int(counts.get(o, 0)) for o in OUTCOMES}}
-        writers[Path(manifest)] = lambda p: p.write_text(json.dumps(summary, indent=1) + "\n")
-    _write_all(writers)
+        _write_manifest(Path(manifest), summary)
     return runs, anomalies

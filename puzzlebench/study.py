@@ -51,6 +51,24 @@ def check_results_folder(results: str, config: dict) -> None:
                           f"study file --configfile NAME.yaml), or remove {results}/ to start over")
 
 
+def check_writable(results: str) -> None:
+    """PuzzleError (one line) when the results folder could not be made or written to (a read-only
+    file system or folder, a path through a file, no permission).  It leaves nothing behind (a dry
+    run may call it): it writes and removes a file in the folder, or in its nearest existing parent."""
+    import tempfile
+    folder = Path(results).absolute()
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    try:
+        if not folder.is_dir():
+            raise NotADirectoryError(20, "a file is in the way", str(folder))
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".puzzlebench-write-test-"):
+            pass
+    except OSError as err:
+        raise PuzzleError(f"results folder {results}/ cannot be written ({err.strerror or err}): choose "
+                          f"another with --config results=PATH, or make it writable") from None
+
+
 def record_study(results: str, config: dict) -> None:
     """Write ``<results>/study.yaml`` (the grid) unless it exists."""
     path = Path(results) / STUDY_FILE

@@ -39,6 +39,7 @@ moves cells.
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -245,6 +246,39 @@ def random_transform(puzzle, rng: np.random.Generator, kinds=DEFAULT_KINDS) -> T
     return Transform(row_perm=row_perm, col_perm=col_perm, transpose=transpose, digit_map=digit_map, flip=flip)
 
 
+MAX_COPIES = 10_000
+"""The most symmetry copies of one puzzle a command makes (as the config's ``permutations``)."""
+
+
+def transform_count(puzzle, kinds=DEFAULT_KINDS) -> int:
+    """How many distinct transforms :func:`random_transform` can draw for ``puzzle`` from ``kinds``
+    (the identity included): the product of the choices each kind makes independently, e.g. a
+    Sudoku of N = br x bc with every kind: N! digit maps x (br!)^(N/br) row orders within bands x
+    (bc!)^(N/bc) column orders within stacks x (N/br)! band orders x (N/bc)! stack orders x 2
+    (transposed or not, when br = bc)."""
+    use = set(kinds) & set(supported_kinds(puzzle))
+    factors = {kind: 2 for kind in use}  # a reversal, a flip, a reflection or the transposition
+    if isinstance(puzzle, Sudoku) and not (isinstance(puzzle, KillerSudoku) and puzzle.diagonal):
+        n, br, bc = puzzle.n, puzzle.box_rows, puzzle.box_cols
+        factors.update({"rows": math.factorial(br) ** (n // br), "cols": math.factorial(bc) ** (n // bc),
+                        "bands": math.factorial(n // br), "stacks": math.factorial(n // bc)})
+        if not isinstance(puzzle, KillerSudoku):
+            factors["digits"] = math.factorial(n)
+    return math.prod(factors.get(kind, 1) for kind in use)
+
+
+def check_copies(puzzle, count: int, kinds=DEFAULT_KINDS) -> None:
+    """PuzzleError unless ``puzzle`` has ``count`` distinct non-identity transforms of ``kinds``
+    (and the kinds apply to it): refused before any copy is made, instead of drawing repeats for ever."""
+    if count < 1:
+        raise PuzzleError(f"the number of copies must be at least 1, got {count}")
+    random_transform(puzzle, np.random.default_rng(0), kinds)  # unknown or inapplicable kinds: its error
+    available = transform_count(puzzle, kinds) - 1
+    if count > available:
+        raise PuzzleError(f"this {puzzle.puzzle} has only {available} distinct non-identity transform(s) of "
+                          f"kinds {', '.join(kinds)}; asked for {count}")
+
+
 def permuted_copies(puzzle, count: int, seed: int, kinds=DEFAULT_KINDS) -> list[tuple[int, Transform, object]]:
     """``count`` distinct non-identity transforms of ``puzzle`` and the copies they make.
 
@@ -257,10 +291,9 @@ def permuted_copies(puzzle, count: int, seed: int, kinds=DEFAULT_KINDS) -> list[
 
 def iter_permuted_copies(puzzle, count: int, seed: int, kinds=DEFAULT_KINDS) -> Iterator[tuple[int, Transform, object]]:
     """:func:`permuted_copies` one at a time, each made when asked for (only the transforms'
-    signatures are kept, to keep the copies distinct); the PuzzleError of too few distinct
-    transforms comes after the copies there are."""
-    if count < 1:
-        raise PuzzleError(f"the number of copies must be at least 1, got {count}")
+    signatures are kept, to keep the copies distinct); asking for more copies than
+    :func:`transform_count` allows is a PuzzleError before the first copy."""
+    check_copies(puzzle, count, kinds)
     rng = np.random.default_rng(seed)
     seen: set[tuple] = set()
     for _ in range(200 * count + 1000):

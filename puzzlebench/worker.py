@@ -34,9 +34,11 @@ import copy
 import multiprocessing as mp
 import os
 import select
+import shutil
 import signal
 import socket
 import struct
+import tempfile
 import time
 from collections import deque
 from dataclasses import dataclass
@@ -44,8 +46,11 @@ from multiprocessing.connection import Connection
 from multiprocessing.reduction import ForkingPickler
 
 from .model import Model
+from .processes import OWNER, owner, remove_leftovers
 from .records import SolveOptions, SolverResult
 
+TEMPORARY = r"puzzlebench-" + OWNER + r"-\w+"
+"""A solver process's temporary folder in ``$TMPDIR``, named by the job that owns it."""
 _clock = time.monotonic  # system-wide (CLOCK_MONOTONIC): comparable between parent and child
 _READABLE = select.POLLIN | select.POLLHUP | select.POLLERR
 
@@ -55,13 +60,16 @@ def default_grace(time_limit: float) -> float:
     return max(2.0, 0.1 * time_limit)
 
 
-def _serve(conn, parent_end: int, parent_pid: int) -> None:
+def _serve(conn, parent_end: int, parent_pid: int, folder: str) -> None:
     """The child's loop: it dies with the parent (PR_SET_PDEATHSIG) and closes the parent's end
-    of the socket it inherited, so that the parent's exit is also an end of file here."""
+    of the socket it inherited, so that the parent's exit is also an end of file here.  Its
+    temporary files (CBC's model and solution, SCIP's statistics) go into ``folder``, which the
+    parent removes."""
     from .processes import die_with_parent
     from .registry import get_solver
     die_with_parent(parent_pid)
     os.close(parent_end)
+    tempfile.tempdir = os.environ["TMPDIR"] = folder
     while True:
         try:
             job = conn.recv()
@@ -105,13 +113,18 @@ class SolverProcess:
         self._out = bytearray()                 # framed models not yet written
         self._pending: deque[_Pending] = deque()
         self._free_at = 0.0  # when the current child finished its last solve (or started)
+        self._folder: str | None = None         # the children's temporary files (see _serve)
 
     # -- the child ---------------------------------------------------------------------------
 
     def _start(self) -> None:
+        if self._folder is None:
+            remove_leftovers(tempfile.gettempdir(), TEMPORARY)  # of solver processes whose parent was SIGKILLed
+            self._folder = tempfile.mkdtemp(prefix=f"puzzlebench-{owner()}-")
         ours, theirs = socket.socketpair()
         child = Connection(theirs.detach())
-        self._proc = self._ctx.Process(target=_serve, args=(child, ours.fileno(), os.getpid()), daemon=True)
+        self._proc = self._ctx.Process(target=_serve, args=(child, ours.fileno(), os.getpid(), self._folder),
+                                       daemon=True)
         self._proc.start()
         child.close()
         self._sock = ours
@@ -234,8 +247,11 @@ class SolverProcess:
         return self.collect()[0]
 
     def close(self) -> None:
-        """Kill the child; solves submitted and not collected are dropped."""
+        """Kill the child and remove its temporary files; solves submitted and not collected are dropped."""
         self._kill()
+        if self._folder is not None:
+            shutil.rmtree(self._folder, ignore_errors=True)
+            self._folder = None
 
     def __enter__(self):
         return self

@@ -120,7 +120,8 @@ def plan(config: dict) -> list[Job]:
     common = {"permutations": int(cfg["permutations"]), "time_limit": float(cfg["time_limit"]),
               "threads": int(cfg["threads"]), "max_instances": int(cfg["max_instances"])}
     jobs = []
-    for iset in select_sets(list(cfg["instance_sets"])):
+    sets = select_sets(list(cfg["instance_sets"]))
+    for iset in sets:
         entries = iset.entries()
         if cfg["max_instances"]:
             entries = entries[: int(cfg["max_instances"])]
@@ -146,7 +147,46 @@ def plan(config: dict) -> list[Job]:
                                         group=group, instances=stop - start, work=work,
                                         max_cells=max(cells, default=0), adapter=solver.adapter,
                                         solver_options=dict(solver.options), **common))
+    check_every_solver_runs(jobs, cfg, sets, configs, restricted)
+    check_permutations(cfg, sets)
     return jobs
+
+
+def check_permutations(cfg: dict, sets: list) -> None:
+    """Refuse ``permutations`` above the distinct symmetry copies some selected puzzle has (a 4x4
+    Sudoku has 3,071), which its job could only fail on after the planning."""
+    from .transforms import transform_count
+    wanted = int(cfg["permutations"])
+    if not wanted:
+        return
+    for iset in sets:
+        entries = iset.entries()[: int(cfg["max_instances"]) or None]
+        for entry in entries:
+            if (available := transform_count(entry.puzzle) - 1) < wanted:  # as transforms.check_copies
+                raise PuzzleError(f"config permutations = {wanted}: puzzle {entry.name} of {iset.name} has only "
+                                  f"{available} distinct symmetry copies")
+
+
+def check_every_solver_runs(jobs: list[Job], cfg: dict, sets: list, configs: dict, restricted: dict) -> None:
+    """Refuse a grid in which a listed solver (or the whole study) plans no run, naming the key that
+    emptied it: ``formulations`` selecting nothing of the sets' puzzles, or ``solver_formulations``
+    leaving a solver none of them (a study of no runs would fail only at gather, after its
+    ``study.yaml`` was written)."""
+    puzzles = sorted({iset.puzzle for iset in sets})
+    selected = {p: formulations_for(p, cfg["formulations"]) for p in puzzles}
+    if not any(selected.values()):
+        raise PuzzleError(f"config formulations = {cfg['formulations']!r} selects no formulation of the "
+                          f"selected sets' puzzle(s) {', '.join(puzzles)}: the study plans no run")
+    if not any(len(iset.entries()) for iset in sets):
+        raise PuzzleError(f"config instance_sets = {cfg['instance_sets']!r}: the selected sets hold no "
+                          f"puzzle: the study plans no run")
+    running = {job.solver for job in jobs}
+    for name in configs:
+        if name not in running:
+            offered = "; ".join(f"{p}: {', '.join(names) or 'none'}" for p, names in selected.items())
+            raise PuzzleError(f"config solver_formulations.{name} = {restricted.get(name)!r} leaves solver "
+                              f"{name} none of the formulations selected for the sets ({offered}): it "
+                              f"would plan no run")
 
 
 def job_runtime_minutes(job: Job) -> int:

@@ -47,7 +47,7 @@ def _dry_run(tmp_path, env_overrides: dict, drop: tuple = ()):
 def test_slurm_profile_without_a_partition_stops_with_one_line(tmp_path):
     done = _dry_run(tmp_path, {"SBATCH_ACCOUNT": ""}, drop=("SBATCH_PARTITION",))
     assert done.returncode == 2
-    errors = [line for line in done.stderr.splitlines() if "puzzlebench" in line]
+    errors = [line for line in done.stderr.splitlines() if line.startswith("puzzlebench:")]  # not paths
     assert errors == ["puzzlebench: profile error: default resource slurm_partition reads the environment "
                       "variable SBATCH_PARTITION, which is not set: export SBATCH_PARTITION=<value>, or pass "
                       "--default-resources slurm_partition=<value>"]
@@ -91,3 +91,21 @@ def test_readme_cluster_study_plans():
     study = yaml.safe_load(re.search(r"```yaml\n(.*?)```", section, re.S).group(1))
     jobs = plan(study)
     assert len(jobs) == 228 and max(job_memory_mb(job) for job in jobs) == 800
+
+
+def test_the_largest_cpu_request_and_the_partitions_nodes():
+    from puzzlebench.cluster import check_cpu_request, largest_cpu_request, partition_cpus, slurm_partition
+    assert largest_cpu_request(1, 4, 8, 12) == 4 and largest_cpu_request(1, 4, 8, 2) == 2
+    assert largest_cpu_request(2, 4, 1, 12) == 2 and largest_cpu_request(3, 4, 8, 1) == 3
+
+    def sinfo(*args, **kwargs):
+        return subprocess.CompletedProcess(args, 0, "short* 2\nshort* 2\nlong 16\nbig 8+\n", "")
+    assert partition_cpus(None, sinfo) == ("short", 2) and partition_cpus("long", sinfo) == ("long", 16)
+    assert partition_cpus("big", sinfo) == ("big", 8) and partition_cpus("none", sinfo) is None
+    assert slurm_partition("'$SBATCH_PARTITION'", {"SBATCH_PARTITION": "long"}) == "long"
+    assert slurm_partition("'$SBATCH_PARTITION'", {}) is None
+    check_cpu_request(2, 1, 2, ("short", 2))
+    with pytest.raises(PuzzleError, match="pass --cores 2$"):
+        check_cpu_request(4, 1, 4, ("short", 2))
+    with pytest.raises(PuzzleError, match="pass --config threads=2$"):
+        check_cpu_request(4, 4, 4, ("short", 2))

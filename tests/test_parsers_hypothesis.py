@@ -167,6 +167,7 @@ def kakuros(draw):
     solution = digits[(r + c) % 9]
     white = np.array(draw(st.lists(st.booleans(), min_size=rows * cols, max_size=rows * cols))).reshape(rows, cols)
     white[0, :] = white[:, 0] = False
+    white[1, 1] = True  # a Kakuro has a white cell
     across, down = np.zeros((rows, cols), np.int64), np.zeros((rows, cols), np.int64)
     for y, x in zip(*np.nonzero(~white)):
         for layer, (dy, dx) in ((across, (0, 1)), (down, (1, 0))):

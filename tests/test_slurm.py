@@ -39,6 +39,7 @@ PROVENANCE = {"puzzlebench_version", "git_commit", "solver_versions", "python_ve
               "cpu_count", "hostname", "platform", "date"}
 TOOLS = ("munged", "slurmctld", "slurmd", "sbatch", "squeue", "scontrol", "scancel")
 PARTITION = "pbtest"
+NODE_CPUS = 2  # fewer than the profile's cores: 4, as on a cluster of 2-CPU nodes (and this machine)
 # where slurmd (configless) and srun look without SLURM_CONF: the jobstep plugin drops SLURM_* from
 # the job's environment, so the srun inside each job reads the config slurmd links at RUN_CONF
 MUNGE_SOCKET = "/run/munge/munge.socket.2"
@@ -82,7 +83,7 @@ def _slurm_conf(folder: Path, node: str, port: int) -> str:
         "AccountingStorageType=accounting_storage/none", "JobAcctGatherType=jobacct_gather/none",
         "JobCompType=jobcomp/none", "ReturnToService=2",
         "MinJobAge=300",  # finished jobs stay listed by squeue for 5 minutes (SLURM's default)
-        f"NodeName={node} NodeAddr=127.0.0.1 CPUs={os.cpu_count()} RealMemory={memory_mb} State=UNKNOWN",
+        f"NodeName={node} NodeAddr=127.0.0.1 CPUs={NODE_CPUS} RealMemory={memory_mb} State=UNKNOWN",
         f"PartitionName={PARTITION} Nodes={node} Default=YES MaxTime=INFINITE State=UP",
     ]) + "\n"
 
@@ -157,7 +158,7 @@ def _cluster_run(folder: Path, env: dict, *extra) -> list[str]:
     """The command line of a run through the shipped profile, as the README gives it."""
     return [*SNAKEMAKE, "--profile", str(ROOT / "profiles/slurm"), "--directory", str(folder),
             "--configfile", str(folder / "study.yaml"),
-            "--cores", "2",  # this node's CPUs per SLURM job
+            "--cores", str(NODE_CPUS),  # this node's CPUs per SLURM job
             "--slurm-init-seconds-before-status-checks", "5",  # poll every 5 s, not 40, to keep CI short
             "--slurm-keep-successful-logs",  # evidence of the jobs that ran
             *extra]
@@ -273,3 +274,20 @@ def test_cancelled_cluster_job_resumes_without_lost_or_duplicated_rows(cluster, 
     runs = pd.read_csv(tmp_path / "results/runs.csv")
     assert not runs.duplicated(KEY).any()
     pd.testing.assert_frame_equal(_comparable(runs), _comparable(local_runs))
+
+
+def test_a_job_larger_than_every_node_stops_before_submitting(cluster, tmp_path):
+    """The profile's cores: 4 on a partition of 2-CPU nodes: SLURM would keep the job pending for ever
+    (reason PartitionConfig); the workflow stops with one line naming the setting instead."""
+    _write_study(tmp_path)
+    command = _cluster_run(tmp_path, cluster)
+    at = command.index("--cores")
+    del command[at:at + 2]  # the profile's own cores: 4
+    done = subprocess.run(command, env=cluster, capture_output=True, text=True, timeout=300,
+                          preexec_fn=_die_with_parent)
+    assert done.returncode == 2, done.stderr[-3000:]
+    lines = [line for line in done.stderr.splitlines() if line.startswith("puzzlebench:")]
+    assert lines == [f"puzzlebench: profile error: a SLURM job would ask for 4 CPUs (--cores 4), but the nodes of "
+                     f"partition {PARTITION} have at most {NODE_CPUS}: pass --cores {NODE_CPUS}"], done.stderr[-3000:]
+    assert "Traceback" not in done.stderr
+    assert _jobs_from(tmp_path, cluster) == {} and not (tmp_path / "results/study.yaml").exists()

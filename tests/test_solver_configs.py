@@ -49,7 +49,7 @@ def test_good_options_are_accepted_and_recorded(adapter, options):
     ("scip", {"lp/nosuch": 1}, "no parameter"), ("scip", {"lp/solvefreq": -5}, "invalid"),
     ("scip", {"emphasis": "nosuch"}, "not one of"), ("cbc", {"cuts": "bogus"}, "Illegal"),
     ("cbc", {"nosuch": 3}, "Unrecognized"), ("cpsat", {"nosuch": 1}, "no parameter"),
-    ("cpsat", {"num_workers": "many"}, "num_workers"), ("gurobi", {"Threads": -5}, "minimum"),
+    ("cpsat", {"linearization_level": "many"}, "linearization_level"), ("gurobi", {"MIPFocus": 7}, "maximum"),
     ("gurobi", {"NoSuch": 1}, "Unknown parameter"), ("xpress", {"nosuch": 1}, "control"),
     ("cplex", {"mip.tolerances.mipgap": 5.0}, "too big"), ("cplex", {"mip.nosuch": 1}, "no parameter"),
     ("copt", {"NoSuch": 1}, "Invalid parameter")])

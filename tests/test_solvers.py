@@ -406,3 +406,19 @@ def test_cbc_runs_after_cpsat_in_one_process():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          cwd=root).stdout
     assert out.strip() == "['optimal', 'optimal']"
+
+
+def empty_model() -> Model:
+    """No rows and no columns (a puzzle with nothing left to decide): solved by the empty point."""
+    return integer_model([], [], [], 0, [], [], col_lower=[], col_upper=[])
+
+
+@pytest.mark.parametrize("make", [empty_model, knapsack, infeasible_rows])
+@pytest.mark.parametrize("name", NAMES)
+def test_counts_are_never_sentinels(name, make):
+    """nodes and lp_iterations are counts or None: a solver's -1 ("not run") never reaches an average."""
+    result = solve(name, make(), time_limit=30)
+    for count in (result.nodes, result.lp_iterations):
+        assert count is None or (isinstance(count, int) and count >= 0), (result.nodes, result.lp_iterations)
+    if make is empty_model and result.status != "error":  # solved by the empty point, never optimal without it
+        assert result.status == "optimal" and result.x is not None and len(result.x) == 0, result

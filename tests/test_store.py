@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import shutil
 from dataclasses import asdict
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import pyarrow.parquet as pq
 import pytest
 
-from puzzlebench import chunks
+from puzzlebench import chunks, registry
 from puzzlebench.analysis import run_analysis
 from puzzlebench.analysis.outcomes import instance_times, load_runs, prepare_runs
 from puzzlebench.batch import run_job, select_entries, write_rows_atomically
@@ -99,14 +101,16 @@ def test_store_decides_each_outcome_and_no_bad_run_counts_as_solved(tmp_path):
     assert "Skipped runs (not made, see their message): 1" in summary
 
 
-def test_a_filled_sudoku_on_binary_reduced_is_no_grid_not_silent():
-    """HiGHS reports optimal for the empty model of a filled grid, and returns no grid."""
+@pytest.mark.parametrize("formulation", ["binary", "binary-reduced", "propagated"])
+def test_a_filled_sudoku_is_solved_under_every_formulation(formulation):
+    """binary-reduced makes a filled grid a model without columns: HiGHS's empty model is solved by
+    the empty point and the grid decodes from the givens, as under binary (it was no_grid before)."""
     solution = get_set("sudoku/seed").entries()[0].solution
-    rec = run(Sudoku(solution, name="full"), "binary-reduced", "highs", SolveOptions(time_limit=10))
-    assert rec.status == "optimal" and rec.solution is None
+    rec = run(Sudoku(solution, name="full"), formulation, "highs", SolveOptions(time_limit=10))
+    assert rec.status == "optimal" and rec.solution == solution.tolist() and rec.verified
     runs = frame_from_rows([{**rec.to_dict(), "instance_set": "sudoku/full"}])
-    assert runs["outcome"].tolist() == ["no_grid"]
-    assert not prepare_runs(runs)["solved"].any()
+    assert runs["outcome"].tolist() == ["solved"]
+    assert rec.lp_iterations is None or rec.lp_iterations >= 0
 
 
 def test_schema_is_typed_and_csv_reads_like_parquet(tmp_path):
@@ -183,7 +187,7 @@ def broken_sets(tmp_path, monkeypatch):
     kakuro = root / "kakuro/broken"
     kakuro.mkdir(parents=True)
     shutil.copy(ROOT / "instances/kakuro/seed/fjmc_blog2026.txt", kakuro / "a_good.txt")
-    (kakuro / "b_black.txt").write_text("kakuro 2 2\n# #\n# #\n")              # no white cell
+    (kakuro / "b_broken.txt").write_text("kakuro 2 2\n#   1\\\n\\1 .\n")  # 2 x 2: its builds fail, below
     shutil.copy(ROOT / "instances/kakuro/seed/fjmc_blog2026.txt", kakuro / "c_good.txt")
     takuzu = root / "takuzu/wide"
     takuzu.mkdir(parents=True)
@@ -195,7 +199,15 @@ def broken_sets(tmp_path, monkeypatch):
     return root
 
 
-def test_unbuildable_model_is_skipped_and_the_job_goes_on(tmp_path, broken_sets):
+def test_unbuildable_model_is_skipped_and_the_job_goes_on(tmp_path, broken_sets, monkeypatch):
+    for name in ("binary", "integer"):  # each formulation fails to build on the 2 x 2 puzzle b_broken.txt
+        info = registry.get_formulation("kakuro", name)
+
+        def build(puzzle, build=info.build):
+            if puzzle.shape == (2, 2):
+                np.concatenate([])  # ValueError: need at least one array to concatenate
+            return build(puzzle)
+        monkeypatch.setitem(registry._FORMULATIONS, ("kakuro", name), dataclasses.replace(info, build=build))
     job = Job("kakuro/broken", ("binary", "integer"), "highs", time_limit=20)
     path = tmp_path / "chunk.jsonl"
     write_rows_atomically(run_job(job, progress=False), path)
@@ -203,8 +215,8 @@ def test_unbuildable_model_is_skipped_and_the_job_goes_on(tmp_path, broken_sets)
     by = runs.set_index(["instance", "formulation"])
     assert len(runs) == 3 * 2
     for formulation in ("binary", "integer"):
-        assert by.loc[("b_black.txt#1", formulation), "outcome"] == "skipped"
-        assert "need at least one array to concatenate" in by.loc[("b_black.txt#1", formulation), "message"]
+        assert by.loc[("b_broken.txt#1", formulation), "outcome"] == "skipped"
+        assert "need at least one array to concatenate" in by.loc[("b_broken.txt#1", formulation), "message"]
         for good in ("a_good.txt#1", "c_good.txt#1"):
             assert by.loc[(good, formulation), "outcome"] == "solved"
 

@@ -66,7 +66,7 @@ def job_of(args):
         job = Job(args.instance_set, args.formulation, config.name, args.seed, args.chunk[0], args.chunk[1],
                   args.permutations, args.time_limit, 1, args.max_instances,
                   adapter=config.adapter, solver_options=dict(config.options))
-    return job if args.threads is None else replace(job, threads=args.threads)
+    return (job if args.threads is None else replace(job, threads=args.threads)).check("batch")
 
 
 def run(args) -> int:

@@ -26,6 +26,9 @@ DEFAULT_DENSITY = 0.3
 DEFAULT_MAX_CAGE = 5
 
 
+MAX_PUZZLES = 100_000  # per size: more than any shipped collection (magictour1465), far less than a disk
+
+
 def register(sub) -> None:
     from ._common import count, fraction, non_negative, number_in, rng_seed, seconds
     p = sub.add_parser(
@@ -37,7 +40,8 @@ def register(sub) -> None:
     p.add_argument("puzzle", choices=PUZZLES, metavar="PUZZLE", help=f"one of {', '.join(PUZZLES)}")
     p.add_argument("--size", nargs="+", required=True, metavar="SIZE",
                    help="grid sizes: N (an N x N grid) or RxC (Kakuro and Takuzu)")
-    p.add_argument("--count", type=count, required=True, metavar="N", help="puzzles per size")
+    p.add_argument("--count", type=number_in(int, 1, MAX_PUZZLES), required=True, metavar="N",
+                   help=f"puzzles per size, 1..{MAX_PUZZLES}")
     p.add_argument("--seed", type=rng_seed, required=True, metavar="S", help="random seed (>= 0); fixes every puzzle")
     p.add_argument("-o", "--output", required=True, metavar="DIR", help="output folder (created if missing)")
     p.add_argument("--box", nargs="+", metavar="RxC",

@@ -13,15 +13,16 @@ from __future__ import annotations
 
 
 def register(sub) -> None:
-    from ..transforms import DEFAULT_KINDS, KINDS
-    from ._common import add_input_arguments, count, rng_seed
+    from ..transforms import DEFAULT_KINDS, KINDS, MAX_COPIES
+    from ._common import add_input_arguments, number_in, rng_seed
     p = sub.add_parser("permute", help="write symmetry-transformed copies of a puzzle (and its solution)",
                        description="Write N equivalent copies of the puzzle of PATH in the native format "
                                    "as DIR/<name>~p<id>.txt (ids 1..N, fixed by the seed), and the mapped "
                                    "reference solution, when known, as DIR/<name>~p<id>.solution.txt. "
                                    "<name> is the file's stem (plus -<puzzle name> if the file holds several).")
     add_input_arguments(p)
-    p.add_argument("--count", type=count, required=True, metavar="N", help="number of copies")
+    p.add_argument("--count", type=number_in(int, 1, MAX_COPIES), required=True, metavar="N",
+                   help=f"number of copies, 1..{MAX_COPIES} (at most the puzzle's distinct symmetries)")
     p.add_argument("--seed", type=rng_seed, required=True, metavar="S", help="random seed; fixes the copies")
     p.add_argument("--kinds", nargs="+", choices=KINDS, default=list(DEFAULT_KINDS), metavar="KIND",
                    help=f"symmetries to draw from: {', '.join(KINDS)} (default: all the puzzle admits)")
@@ -44,7 +45,7 @@ def run(args) -> int:
     from ..checker import check
     from ..errors import PuzzleError
     from ..io import format_puzzle, format_solution, read_puzzles, read_solution
-    from ..transforms import iter_permuted_copies
+    from ..transforms import check_copies, iter_permuted_copies
     from ._common import layout_of
 
     entries = read_puzzles(args.path, format=args.format, puzzle=args.puzzle, layout=layout_of(args))
@@ -58,6 +59,7 @@ def run(args) -> int:
         raise PuzzleError(f"the reference solution is wrong: {violations[0]}"
                           + (f" (and {len(violations) - 1} more problems)" if len(violations) > 1 else ""),
                           path=args.solution or args.path)
+    check_copies(puzzle, args.count, args.kinds)  # before the folder is made
     out = Path(args.output)
     out.mkdir(parents=True, exist_ok=True)
     for _, transform, copy in iter_permuted_copies(puzzle, args.count, args.seed, args.kinds):  # each written as made

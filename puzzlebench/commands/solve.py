@@ -98,13 +98,14 @@ def _count(entries, args, options, process) -> None:
 
 def _solve(entries, args, options, process) -> int:
     from ..io import format_solution
-    from ..runner import run_many
+    from ..runner import FOUND, run_many
 
     bad = skipped = 0
     records = run_many(((entry.puzzle, entry.name) for entry in entries), args.formulation, args.solver,
                        options, process)
     for entry, record in zip(entries, _progress(records, args, len(entries)), strict=True):
-        bad += record.verified is False
+        # a wrong grid, or a solver claiming a solution without one (the store's no_grid): exit 1
+        bad += record.verified is False or (record.status in FOUND and record.solution is None)
         skipped += record.status == "skipped"
         if args.json:
             print(json.dumps(record.to_dict()), flush=True)
@@ -120,6 +121,8 @@ def _solve(entries, args, options, process) -> int:
         if record.solution is not None:
             print(format_solution(entry.puzzle, record.solution), end="")
             print(f"# verified: {'yes' if record.verified else 'NO: ' + '; '.join(record.violations)}")
+        elif record.status in FOUND:
+            print(f"# no grid: the solver reports {record.status} without a solution ({record.message})")
         elif record.message:
             print(f"# {record.message}")
     if skipped:

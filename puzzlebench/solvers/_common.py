@@ -85,3 +85,21 @@ def with_logged_size(result, patterns, empty_pattern):
 def finite_or(values: np.ndarray, infinity: float) -> np.ndarray:
     """``values`` with +-inf replaced by +-``infinity`` (a solver's own spelling of no bound)."""
     return np.clip(values, -infinity, infinity)
+
+
+HARNESS_SETTINGS = {"time limit": "--time-limit (config time_limit)", "seed": "--seed (config seeds)",
+                    "threads": "--threads (config threads)"}
+"""The settings the harness gives every solver itself, and where a user sets them."""
+
+
+def refuse_harness_options(settings: dict, owned: dict[str, str], solver: str,
+                           canonical: Callable[[str], str] = str.lower) -> None:
+    """ValueError for the first option of ``settings`` that would override one of the harness's own
+    settings (:data:`HARNESS_SETTINGS`): a run's time limit, seed and threads are recorded with it,
+    so a solver option may not change them behind the record's back.  ``owned`` maps the solver's
+    option names (as ``canonical`` spells them: lower case by default) to the setting each sets."""
+    for name in settings:
+        what = owned.get(canonical(str(name)))
+        if what is not None:
+            raise ValueError(f"{solver} option {name} sets the harness's {what}, which every run records: "
+                             f"set it with {HARNESS_SETTINGS[what]}, not as a solver option")

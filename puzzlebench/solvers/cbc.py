@@ -55,7 +55,7 @@ from ..processes import die_with_parent
 from ..records import SolveOptions, SolverResult
 from ..registry import solver
 from ._capture import captured_output
-from ._common import finished, rounded_solution, time_limit_or_none
+from ._common import finished, refuse_harness_options, rounded_solution, time_limit_or_none
 
 _PROCESSED_LINE = re.compile(r"Processed model: (\d+) rows, (\d+) cols"
                              r"|Cgl0004I processed model has (\d+) rows, (\d+) columns")
@@ -148,8 +148,25 @@ def _parameter_words(settings: dict) -> list[str]:
     return words
 
 
+# CBC's parameters the harness sets, by full name, each with the shortest abbreviation CBC takes for it
+# (CBC matches names case-insensitively by prefix: ``sec`` is ``seconds``, ``-th`` is refused as short)
+_HARNESS_OPTIONS = {"seconds": ("sec", "time limit"), "timemode": ("timem", "time limit"),
+                    "randomseed": ("randoms", "seed"), "randomcbcseed": ("randomc", "seed"),
+                    "threads": ("thread", "threads")}
+
+
+def _cbc_name(key: str) -> str:
+    """The full name of the harness-set CBC parameter ``key`` abbreviates, else ``key`` in lower case."""
+    key = key.lstrip("-").lower()
+    return next((full for full, (short, _) in _HARNESS_OPTIONS.items()
+                 if full.startswith(key) and key.startswith(short)), key)
+
+
 def check_cbc_options(settings: dict) -> None:
-    """Have CBC parse ``settings`` and quit; ValueError with CBC's complaint when it has one."""
+    """Have CBC parse ``settings`` and quit; ValueError with CBC's complaint when it has one (CBC checks
+    each value against the parameter's range), or for a parameter the harness sets."""
+    refuse_harness_options(settings, {full: what for full, (_, what) in _HARNESS_OPTIONS.items()}, "CBC",
+                           canonical=_cbc_name)
     for key, value in settings.items():
         words = _parameter_words({key: value})
         done = subprocess.run([cbc_executable(), *words, "-quit"], capture_output=True, text=True,

@@ -32,8 +32,8 @@ from ..model import Model
 from ..records import SolveOptions, SolverResult
 from ..registry import solver
 from ._capture import captured_output
-from ._common import captured_solve, finished, finite_or, licence_limit, logged_size, rounded_solution, \
-    time_limit_or_none
+from ._common import captured_solve, finished, finite_or, licence_limit, logged_size, refuse_harness_options, \
+    rounded_solution, time_limit_or_none
 
 _LICENCE_ERROR = "(LICENSE)"
 _LIMIT_LINES = re.compile(r"^.*(?:size is limited to|exceeding the size limit).*$", re.MULTILINE)
@@ -66,11 +66,30 @@ def _set_parameters(model, settings: dict) -> None:
             raise ValueError(f"COPT parameter {name}={value!r}: {exc}") from None
 
 
+_HARNESS_OPTIONS = {"timelimit": "time limit", "randseed": "seed", "threads": "threads", "barthreads": "threads",
+                    "simplexthreads": "threads", "crossoverthreads": "threads", "miptasks": "threads"}
+
+
+def _check_range(model, name: str, value) -> None:
+    """ValueError for a number outside the parameter's range (``getParamInfo``: name, current,
+    default, minimum, maximum), which ``setParam`` would clamp to the nearest bound without a word."""
+    try:
+        _, _, _, low, high = model.getParamInfo(name)
+    except Exception:  # an unknown name: setParam says so
+        return
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and not low <= value <= high:
+        raise ValueError(f"COPT parameter {name}={value!r}: outside its range {low:g}..{high:g}")
+
+
 def check_copt_options(settings: dict) -> None:
-    """Set ``settings`` on a fresh COPT model; ValueError with COPT's reason for the first refused."""
+    """Set ``settings`` on a fresh COPT model; ValueError with COPT's reason for the first refused, for a
+    value outside the parameter's range, or for a parameter the harness sets."""
+    refuse_harness_options(settings, _HARNESS_OPTIONS, "COPT")
     with captured_output():
         model = _environment().createModel("check")
         try:
+            for name, value in settings.items():
+                _check_range(model, name, value)
             _set_parameters(model, settings)
         finally:
             model.dispose()

@@ -31,8 +31,8 @@ from ..model import Model
 from ..records import SolveOptions, SolverResult
 from ..registry import solver
 from ._capture import captured_output
-from ._common import captured_solve, finished, finite_or, licence_limit, rounded_solution, with_logged_size, \
-    time_limit_or_none
+from ._common import captured_solve, finished, finite_or, licence_limit, refuse_harness_options, \
+    rounded_solution, time_limit_or_none, with_logged_size
 
 _SIZE_LIMIT_ERROR = 1016  # CPXERR_RESTRICTED_VERSION
 _PRESOLVED = r"Reduced MIP has (\d+) rows, (\d+) columns"
@@ -65,8 +65,12 @@ def _set_parameters(problem, settings: dict) -> None:
             raise ValueError(f"CPLEX parameter {name}={value!r}: {exc}") from None
 
 
+_HARNESS_OPTIONS = {"timelimit": "time limit", "randomseed": "seed", "threads": "threads"}
+
+
 def check_cplex_options(settings: dict) -> None:
     """Set ``settings`` on a fresh CPLEX problem; ValueError with CPLEX's reason for the first refused."""
+    refuse_harness_options(settings, _HARNESS_OPTIONS, "CPLEX")
     import cplex
     with captured_output():
         problem = cplex.Cplex()

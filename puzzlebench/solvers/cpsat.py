@@ -43,7 +43,7 @@ import numpy as np
 from ..model import Model
 from ..records import SolveOptions, SolverResult
 from ..registry import solver
-from ._common import captured_solve, finished, rounded_solution, time_limit_or_none
+from ._common import captured_solve, finished, refuse_harness_options, rounded_solution, time_limit_or_none
 
 _MAX_DENOMINATOR = 10**6
 _TOLERANCE = 1e-9
@@ -221,8 +221,23 @@ def sat_parameters_text(settings: dict) -> str:
     return text_format.MessageToString(parameters)
 
 
+_HARNESS_OPTIONS = {"max_time_in_seconds": "time limit", "random_seed": "seed", "num_workers": "threads",
+                    "num_search_workers": "threads"}
+
+
 def check_cpsat_options(settings: dict) -> None:
-    sat_parameters_text(settings)
+    """ValueError for an option the harness sets, a name or type ``SatParameters`` does not take, or a
+    value CP-SAT's own parameter check refuses (it solves an empty model with them: MODEL_INVALID
+    names the parameter and its range)."""
+    from ortools.sat.python import cp_model
+    refuse_harness_options(settings, _HARNESS_OPTIONS, "CP-SAT")
+    text = sat_parameters_text(settings)
+    cp_solver = cp_model.CpSolver()
+    cp_solver.parameters.num_workers = 1
+    cp_solver.parameters.merge_text_format(text)
+    if cp_solver.solve(cp_model.CpModel()) == cp_model.MODEL_INVALID:
+        raise ValueError(f"CP-SAT parameters {', '.join(f'{k}={v!r}' for k, v in settings.items())}: "
+                         f"{cp_solver.response_proto.solution_info}")
 
 
 def _set_parameters(parameters, options: SolveOptions) -> None:

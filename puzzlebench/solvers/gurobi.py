@@ -34,8 +34,8 @@ from ..mps import mps_column_count
 from ..records import SolveOptions, SolverResult
 from ..registry import solver
 from ._capture import captured_output
-from ._common import captured_solve, finished, finite_or, licence_limit, logged_size, rounded_solution, \
-    time_limit_or_none
+from ._common import captured_solve, finished, finite_or, licence_limit, logged_size, refuse_harness_options, \
+    rounded_solution, time_limit_or_none
 
 _SIZE_LIMIT_ERROR = 10010  # GRB_ERROR_SIZE_LIMIT_EXCEEDED
 _PRESOLVED = r"Presolved: (\d+) rows, (\d+) columns"
@@ -70,8 +70,12 @@ def _set_parameters(model, settings: dict) -> None:
             raise ValueError(f"Gurobi parameter {name}={value!r}: {exc}") from None
 
 
+_HARNESS_OPTIONS = {"timelimit": "time limit", "seed": "seed", "threads": "threads"}
+
+
 def check_gurobi_options(settings: dict) -> None:
     """Set ``settings`` on a fresh Gurobi model; ValueError with Gurobi's reason for the first refused."""
+    refuse_harness_options(settings, _HARNESS_OPTIONS, "Gurobi")
     import gurobipy
     with captured_output():
         model = gurobipy.Model(env=_environment())

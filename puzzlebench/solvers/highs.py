@@ -30,7 +30,7 @@ from ..model import Model
 from ..records import SolveOptions, SolverResult
 from ..registry import solver
 from ._capture import captured_output
-from ._common import captured_solve, finished, rounded_solution, time_limit_or_none
+from ._common import captured_solve, finished, refuse_harness_options, rounded_solution, time_limit_or_none
 
 _PRESOLVE_LINE = re.compile(r"Presolve reductions: rows (\d+)\(-?\d+\); columns (\d+)\(")
 _TREE_LINE = re.compile(r"^\s*[A-Z]?\s+\d+\s+\d+\s+\d+\s+[\d.]+%.*?\s(\d+)\s+([\d.]+)s\s*$", re.MULTILINE)
@@ -52,15 +52,20 @@ def presolved_size(log: str) -> tuple[int | None, int | None]:
 def _set_option(highs, name: str, value) -> bool:
     """Set one HiGHS option; False when HiGHS refuses the name or the value."""
     import highspy
-    status = highs.setOptionValue(name, value)
-    if status == highspy.HighsStatus.kError and isinstance(value, int) and not isinstance(value, bool):
-        status = highs.setOptionValue(name, float(value))  # an integer given for a real option
-    return status != highspy.HighsStatus.kError
+    if isinstance(value, int) and not isinstance(value, bool) \
+            and highs.getOptionType(name)[1] == highspy.HighsOptionType.kDouble:
+        value = float(value)  # an integer given for a real option
+    return highs.setOptionValue(name, value) != highspy.HighsStatus.kError
+
+
+_HARNESS_OPTIONS = {"time_limit": "time limit", "random_seed": "seed", "threads": "threads"}
 
 
 def check_highs_options(settings: dict) -> None:
-    """Set ``settings`` on a fresh Highs object; ValueError with HiGHS's reason for the first refused."""
+    """Set ``settings`` on a fresh Highs object; ValueError with HiGHS's reason for the first refused
+    (HiGHS checks each value against the option's type and range), or for an option the harness sets."""
     import highspy
+    refuse_harness_options(settings, _HARNESS_OPTIONS, "HiGHS")
     with captured_output() as out:
         highs = highspy.Highs()
         highs.setOptionValue("output_flag", True)
@@ -186,7 +191,8 @@ def _read_result(highs, integrality: np.ndarray, run_time: float) -> SolverResul
     ms = highspy.HighsModelStatus
     model_status = highs.getModelStatus()
     info = highs.getInfo()
-    has_solution = info.primal_solution_status == highspy.kSolutionStatusFeasible
+    # a model without columns is solved by the empty point (HiGHS reports no solution for it)
+    has_solution = info.primal_solution_status == highspy.kSolutionStatusFeasible or model_status == ms.kModelEmpty
     status = {ms.kOptimal: "optimal", ms.kModelEmpty: "optimal", ms.kInfeasible: "infeasible",
               ms.kTimeLimit: "time_limit"}.get(model_status, "feasible" if has_solution else "error")
     nodes = int(info.mip_node_count) if info.mip_node_count >= 0 else None  # -1: no branch-and-bound ran
@@ -197,7 +203,7 @@ def _read_result(highs, integrality: np.ndarray, run_time: float) -> SolverResul
         message=highs.modelStatusToString(model_status),
         solver_time=float(run_time),
         nodes=nodes,
-        lp_iterations=int(info.simplex_iteration_count),
+        lp_iterations=int(info.simplex_iteration_count) if info.simplex_iteration_count >= 0 else None,  # -1: no LP
         primal_bound=float(info.objective_function_value) if has_solution else None,
         dual_bound=dual if np.isfinite(dual) else None,
         root_solved=finished(status) and nodes is not None and nodes <= 1,

@@ -49,7 +49,7 @@ from ..model import Model
 from ..records import SolveOptions, SolverResult
 from ..registry import solver
 from ._capture import captured_output
-from ._common import captured_solve, finished, rounded_solution, time_limit_or_none
+from ._common import captured_solve, finished, refuse_harness_options, rounded_solution, time_limit_or_none
 
 _STATUS = {"optimal": "optimal", "gaplimit": "optimal", "infeasible": "infeasible",
            "timelimit": "time_limit"}
@@ -82,7 +82,7 @@ def _set_param(scip, key: str, value) -> None:
         scip.setParam(key, value)
     except KeyError:
         raise ValueError(f"SCIP has no parameter {key!r}") from None
-    except (ValueError, TypeError, LookupError) as exc:
+    except (ValueError, TypeError, LookupError, OverflowError) as exc:  # Overflow: beyond a C int or long
         raise ValueError(f"SCIP parameter {key}={value!r}: {exc}") from None
 
 
@@ -98,9 +98,16 @@ def _apply_params(scip, settings: dict) -> None:
             _set_param(scip, key, value)
 
 
+_HARNESS_OPTIONS = {"limits/time": "time limit", "randomization/randomseedshift": "seed",
+                    "randomization/permutationseed": "seed", "randomization/lpseed": "seed",
+                    "lp/threads": "threads", "parallel/maxnthreads": "threads", "parallel/minnthreads": "threads"}
+
+
 def check_scip_options(settings: dict) -> None:
-    """Apply ``settings`` to a fresh SCIP model; ValueError naming the first one SCIP refuses."""
+    """Apply ``settings`` to a fresh SCIP model; ValueError naming the first one SCIP refuses (its type
+    or range), or an option the harness sets."""
     import pyscipopt
+    refuse_harness_options(settings, _HARNESS_OPTIONS, "SCIP")
     with captured_output():
         scip = pyscipopt.Model()
         _apply_meta(scip, settings)

@@ -32,8 +32,8 @@ from ..model import Model
 from ..records import SolveOptions, SolverResult
 from ..registry import solver
 from ._capture import captured_output
-from ._common import captured_solve, finished, finite_or, licence_limit, rounded_solution, with_logged_size, \
-    time_limit_or_none
+from ._common import captured_solve, finished, finite_or, licence_limit, refuse_harness_options, \
+    rounded_solution, time_limit_or_none, with_logged_size
 
 _SIZE_LIMIT_ERROR = 120
 _ERROR_CODE = re.compile(r"\?(\d+) Error")
@@ -68,8 +68,12 @@ def _set_controls(problem, settings: dict) -> None:
             raise ValueError(f"Xpress control {name}={value!r}: {exc}") from None
 
 
+_HARNESS_OPTIONS = {"timelimit": "time limit", "maxtime": "time limit", "randomseed": "seed", "threads": "threads"}
+
+
 def check_xpress_options(settings: dict) -> None:
     """Set ``settings`` on a fresh Xpress problem; ValueError with Xpress's reason for the first refused."""
+    refuse_harness_options(settings, _HARNESS_OPTIONS, "Xpress", canonical=lambda name: name.lower().removeprefix("xprs_"))
     xp = _xpress()
     with captured_output():
         problem = _problem(xp)

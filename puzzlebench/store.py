@@ -283,12 +283,23 @@ def _publish(out_dir: Path, writers: dict[str, typing.Callable[[Path], None]]) -
 
 
 def _write_manifest(path: Path, summary: dict) -> None:
+    staged = _stage_manifest(path, summary)
+    try:
+        os.replace(staged, path)
+    finally:
+        staged.unlink(missing_ok=True)
+
+
+def _stage_manifest(path: Path, summary: dict) -> Path:
+    """Write the counts to a temporary file beside ``path`` and return it (renamed onto ``path`` by
+    the caller): a manifest that cannot be written fails here, before anything is switched."""
     temporary = path.with_name(f".{path.name}.tmp-{owner()}")
     try:
         temporary.write_text(json.dumps(summary, indent=1) + "\n")
-        os.replace(temporary, path)
-    finally:
+    except BaseException:
         temporary.unlink(missing_ok=True)
+        raise
+    return temporary
 
 
 def gather(paths, out_dir, manifest: str | Path | None = None) -> tuple[pd.DataFrame, pd.DataFrame]:
@@ -312,13 +323,19 @@ def gather(paths, out_dir, manifest: str | Path | None = None) -> tuple[pd.DataF
     summary = {"schema_version": SCHEMA_VERSION, "job_files": len(paths), "runs": len(runs),
                "noise": noise_table.num_rows, "anomalies": len(anomalies),
                "outcomes": {o: int(counts.get(o, 0)) for o in OUTCOMES}}
-    if manifest is not None:  # never left beside a store it does not count: removed now, written last
+    staged = None
+    if manifest is not None:  # never left beside a store it does not count: removed now, renamed in last
         Path(manifest).unlink(missing_ok=True)
-    _publish(out_dir, {"runs.parquet": lambda p: pq.write_table(runs_table, p),
-                       "runs.csv": lambda p: pa_csv.write_csv(runs_table, p),
-                       "noise.csv": lambda p: pa_csv.write_csv(noise_table, p),
-                       "anomalies.csv": lambda p: anomalies.to_csv(p, index=False),
-                       MANIFEST: lambda p: _write_manifest(p, summary)})
-    if manifest is not None:
-        _write_manifest(Path(manifest), summary)
+        staged = _stage_manifest(Path(manifest), summary)
+    try:
+        _publish(out_dir, {"runs.parquet": lambda p: pq.write_table(runs_table, p),
+                           "runs.csv": lambda p: pa_csv.write_csv(runs_table, p),
+                           "noise.csv": lambda p: pa_csv.write_csv(noise_table, p),
+                           "anomalies.csv": lambda p: anomalies.to_csv(p, index=False),
+                           MANIFEST: lambda p: _write_manifest(p, summary)})
+        if staged is not None:
+            os.replace(staged, manifest)
+    finally:
+        if staged is not None:
+            staged.unlink(missing_ok=True)
     return runs, anomalies

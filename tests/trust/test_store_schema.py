@@ -106,7 +106,9 @@ def test_no_rows_make_an_empty_store_with_the_full_schema():
 # --- reading a store ---------------------------------------------------------------------------
 
 def write_chunk(path: Path, rows: list[dict], noise: list[dict] = ()) -> Path:
-    lines = [chunks.header({}, [chunks.run_key(r) for r in rows], len(noise)), *noise, *rows,
+    """A whole chunk file of ``rows`` and ``noise``; its job is named after the file (two chunks of one
+    job are refused as copies)."""
+    lines = [chunks.header({"chunk": path.stem}, [chunks.run_key(r) for r in rows], len(noise)), *noise, *rows,
              chunks.end(len(rows) + len(noise))]
     path.write_text("".join(json.dumps(line) + "\n" for line in lines))
     return path
@@ -143,7 +145,7 @@ def test_gather_writes_the_runs_the_noise_and_the_anomalies(gathered, tmp_path):
     assert json.loads((gathered / "store.json").read_text()) == {
         "schema_version": SCHEMA_VERSION, "job_files": 2, "runs": 4, "noise": 2, "anomalies": 2,
         "outcomes": {**{o: 0 for o in OUTCOMES}, "solved": 1, "infeasible_proved": 1, "error": 1, "wrong": 1}}
-    assert sorted(p.name for p in gathered.iterdir()) == sorted(
+    assert sorted(p.name for p in gathered.iterdir() if p.name != ".store") == sorted(
         ["runs.parquet", "runs.csv", "noise.csv", "anomalies.csv", "store.json"])
 
 
@@ -232,8 +234,10 @@ def test_a_csv_store_of_an_older_puzzlebench_is_refused(gathered, tmp_path):
 
 # --- gather writes all or nothing ----------------------------------------------------------------
 
-def snapshot(folder: Path) -> dict[str, bytes]:
-    return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
+def snapshot(folder: Path) -> dict[str, bytes | str]:
+    """Every file under ``folder`` (the store's generation folder included): its bytes, or a link's target."""
+    return {str(p.relative_to(folder)): str(p.readlink()) if p.is_symlink() else p.read_bytes()
+            for p in sorted(folder.rglob("*")) if p.is_symlink() or p.is_file()}
 
 
 def test_a_refused_chunk_writes_nothing(gathered, tmp_path):

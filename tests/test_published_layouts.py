@@ -302,3 +302,12 @@ def test_import_keep_files_reads_back_through_the_set(tmp_path, capsys):
     assert main(["import", str(WILD / "titled/easy_head2.txt"), "-o", str(out), "--keep-files",
                  "--source", "s", "--licence", "l"]) == 0
     assert [len(e.solutions) for e in load_set("sudoku/kept", out).entries()] == [1, 1]
+
+
+@pytest.mark.parametrize("text", ["{\n{\n \"a\": 1}\n}", "Board:\n  ? [1, 2]\n  : 3\nConstraints: []\n"])
+def test_yaml_key_that_is_a_mapping_or_list_is_a_puzzle_error(tmp_path, text):
+    """CI's hypothesis run found a mapping used as a key crashing the YAML reader (TypeError)."""
+    path = tmp_path / "input.txt"
+    path.write_text(text)
+    with pytest.raises(PuzzleError, match="mapping key must be a plain name"):
+        read_puzzles(path, format="sudoku-yaml")

@@ -48,8 +48,13 @@ def looks_like(text: str) -> bool:
 
 
 def _node_map(node) -> dict:
-    """key -> (value node, line) of a YAML mapping node."""
-    return {k.value: (v, k.start_mark.line + 1) for k, v in node.value} if isinstance(node, yaml.MappingNode) else {}
+    """key -> (value node, line) of a YAML mapping node; a key that is not a plain value is refused at its line."""
+    if not isinstance(node, yaml.MappingNode):
+        return {}
+    for key, _ in node.value:
+        if not isinstance(key, yaml.ScalarNode):
+            raise PuzzleError("a mapping key must be a plain name, not a list or a mapping", line=key.start_mark.line + 1)
+    return {k.value: (v, k.start_mark.line + 1) for k, v in node.value}
 
 
 def read(text: str, path: str, puzzle: str | None, rules: Rules, layout: Layout = Layout()) -> list[Entry]:

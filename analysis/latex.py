@@ -321,15 +321,18 @@ def specs(shifts, measure: str = "time") -> dict[str, TableSpec]:
               Column("median_max_min", "Median\\\\max/min"), Column("p90_max_min", "P90\\\\max/min"),
               Column("median_cv", "Median\\\\CV"), Column("mixed_share", "Mixed\\\\share")),)),
         "wilcoxon": TableSpec(
-            "Paired Wilcoxon signed-rank tests between formulations A and B per solver (per-instance time "
-            "ratios A/B), p-values Holm-adjusted over the table.", "tab:wilcoxon",
+            "Every pair of formulations A and B per instance set and solver: instances paired, geometric "
+            "mean of the per-instance time ratio B/A with its 95\\% bootstrap interval, the pair's noise "
+            "factor, the Wilcoxon signed-rank p-value, Holm-adjusted over the pairs, and the verdict.",
+            "tab:wilcoxon",
             ((_text("formulation_a", "A"), _text("formulation_b", "B"),
-              _count("n", "n"), Column("median_ratio", "Median\\\\A/B"), _count("a_faster", "A\\\\faster"),
-              _count("b_faster", "B\\\\faster"), Column("p_value", "p", "p"), Column("p_holm", "p\\\\(Holm)", "p")),),
-            group=("puzzle", "solver")),
+              _count("n", "n"), Column("ratio", "Ratio\\\\B/A"), Column("ci_low", "CI\\\\low"),
+              Column("ci_high", "CI\\\\high"), Column("noise", "Noise"), Column("p_value", "p", "p"),
+              Column("p_holm", "p\\\\(Holm)", "p"), _text("verdict", "Verdict")),),
+            group=("instance_set", "solver")),
         "best_vs_cpsat": TableSpec(
             f"Best MIP configuration against the best constraint-programming (CP) configuration: SGM of the "
-            f"{what} (shift {headline_shift}), ratio MIP/CP (> 1: CP faster), instances solved.",
+            f"{what} (shift {headline_shift}), ratio MIP/CP (> 1: the CP SGM is the smaller), instances solved.",
             "tab:best-vs-cp",
             ((_config("mip_best", "MIP best"),
               Column("mip_sgm", "SGM\\\\[ms]", scale=MS), _config("cpsat_best", "CP best"),

@@ -19,8 +19,8 @@ made; :func:`skipped_runs` has them, counted in their own column) and adds:
 
 A configuration is (formulation, solver); an instance is (instance_set,
 instance, permutation); a run is an instance solved by a configuration with
-one seed.  Table statistics keep every run as one observation;
-:func:`instance_times` averages the seeds of each instance.
+one seed, one of its ``repeat`` runs.  Table statistics keep every run as one observation;
+:func:`instance_times` aggregates the repeats and seeds of each instance before any test.
 """
 
 from __future__ import annotations
@@ -90,15 +90,26 @@ def prepare_runs(runs: pd.DataFrame, measure: str = "time") -> pd.DataFrame:
 
 
 def instance_times(runs: pd.DataFrame) -> pd.DataFrame:
-    """Per puzzle, configuration and instance: the seeds' mean ``time`` and ``nodes``.
+    """Per puzzle, configuration and instance: ``time`` and ``nodes`` aggregated over its runs.
 
-    ``solved`` is True when every seed solved the instance; ``runs`` counts the seeds;
-    ``preprocessing_solved`` is True when the formulation's preprocessing alone solved it.
+    First the median over the repeats of each seed (the repeats differ only by the machine's
+    noise, and the median ignores a single disturbed run), then the geometric mean over the
+    seeds (the seeds are the solver's performance variability, which a ratio averages on a log
+    scale).  ``solved`` is True when every run solved the instance; ``runs`` counts the runs
+    (seeds x repeats); ``preprocessing_solved`` is True when the formulation's preprocessing
+    alone solved it.
     """
     keys = ["puzzle", *CONFIG, *INSTANCE]
-    grouped = runs.groupby(keys, sort=True, dropna=False)
-    return grouped.agg(size=("size", "first"), n=("n", "first"), solver_kind=("solver_kind", "first"),
-                       runs=("time", "size"),
-                       solved=("solved", "all"), preprocessing_solved=("preprocessing_solved", "all"),
-                       time=("time", "mean"), nodes=("nodes", "mean"),
-                       time_limit=("time_limit", "max")).reset_index()
+    runs = runs.assign(repeat=runs["repeat"] if "repeat" in runs else 0)
+    per_seed = runs.groupby([*keys, "seed"], sort=True, dropna=False).agg(
+        size=("size", "first"), n=("n", "first"), solver_kind=("solver_kind", "first"), runs=("time", "size"),
+        solved=("solved", "all"), preprocessing_solved=("preprocessing_solved", "all"),
+        time=("time", "median"), nodes=("nodes", "median"), time_limit=("time_limit", "max")).reset_index()
+    per_seed = per_seed.assign(log_time=np.log(per_seed["time"].astype(float).clip(lower=1e-9)))
+    table = per_seed.groupby(keys, sort=True, dropna=False).agg(
+        size=("size", "first"), n=("n", "first"), solver_kind=("solver_kind", "first"), runs=("runs", "sum"),
+        solved=("solved", "all"), preprocessing_solved=("preprocessing_solved", "all"),
+        log_time=("log_time", "mean"), nodes=("nodes", "mean"), time_limit=("time_limit", "max")).reset_index()
+    time = np.exp(table.pop("log_time")).clip(upper=table["time_limit"])
+    table.insert(table.columns.get_loc("nodes"), "time", time)
+    return table

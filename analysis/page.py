@@ -435,7 +435,7 @@ def results_page(out_dir, runs: pd.DataFrame, per_instance: pd.DataFrame, config
             f"<h2 id='puzzle-{puzzle}'>{html.escape(puzzle)}</h2><div class='plots'>"
             + plot_html(profile_figure(times, configs, sgm, looks), f"profile-{puzzle}")
             + plot_html(ecdf_figure(part, configs, sgm, looks), f"ecdf-{puzzle}") + "</div>"
-            + f"<h3>One instance at a time</h3><p>Pick an instance from the menu: every configuration's time "
+            + "<h3>One instance at a time</h3><p>Pick an instance from the menu: every configuration's time "
             "and outcome on it, with the puzzle.</p>"
             + plot_html(instance_figure(part, configs, sgm, drawings, puzzle), f"instances-{puzzle}"))
     table = configuration_frame(by_set, spreads, sgm)

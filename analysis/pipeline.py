@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pandas as pd
 
 from puzzlebench.sets import ladder_set_names
 
+from .claims import findings, findings_document, pairwise_markdown
 from .figures import write_figures
-from .formatting import write_table
+from .formatting import markdown_table, write_table
+from .identity import Identities, identity_groups
 from .outcomes import instance_times, load_runs, prepare_runs, skipped_runs
 from .latex import SUPPLEMENT, specs
 from .report import absent_reason, files_section, summary_markdown
@@ -17,7 +20,7 @@ from .setup import run_setup, setup_paragraph
 from .significance import wilcoxon_table
 from .reference import reference_solvers
 from .page import write_page
-from .paper import findings, findings_markdown, noise_factor, write_paper
+from .paper import findings_markdown, noise_factor, write_paper
 from .tables import (best_vs_reference_by_set, best_vs_reference_hardest, best_vs_reference_table,
                      configuration_table, headline_table, instance_spreads, ratio_table, scaling_omissions,
                      scaling_runs, scaling_table, set_configuration_table, sgm_column, variability_table)
@@ -52,8 +55,10 @@ def run_analysis(runs_path, out_dir, noise_path=None, shifts=(0.01, 1, 10),
     skipped = skipped_runs(store)
     noise = read_noise(noise_path)
     headline = sgm_column(time_measure, shifts[0])
+    noise_level = noise_factor(noise, time_measure)
 
     per_instance = instance_times(runs)
+    items = findings(runs, per_instance, time_measure, shifts[0], noise_level)
     configurations = configuration_table(runs, shifts, time_measure, skipped)
     ladders = ladder_set_names() if ladders is None else frozenset(ladders)
     reference = reference_solvers(runs)
@@ -64,9 +69,10 @@ def run_analysis(runs_path, out_dir, noise_path=None, shifts=(0.01, 1, 10),
     best_by_set = best_vs_reference_by_set(runs, per_instance, shifts, time_measure, headline, reference)
     by_set = set_configuration_table(runs, shifts[0], time_measure)
     hardest = best_vs_reference_hardest(runs, per_instance, shifts, time_measure, headline, reference)
-    tests = wilcoxon_table(per_instance)
+    tests = wilcoxon_table(items.claims, items.data)
+    configuration_noise = items.noise.table()
 
-    headline_rows = headline_table(configurations, per_instance, headline)
+    headline_rows = headline_table(configurations, per_instance, headline, Identities(identity_groups(runs)))
     tables_dir = out_dir / "tables"
     layouts = specs(shifts, time_measure)
     tables = {"headline": headline_rows, "configurations": configurations, "scaling_exponents": scaling,
@@ -75,26 +81,37 @@ def run_analysis(runs_path, out_dir, noise_path=None, shifts=(0.01, 1, 10),
               "best_vs_cpsat_hardest": hardest, "ratios": ratio_table(runs, configurations, shifts, time_measure)}
     written = {name: write_table(table, tables_dir, name, layouts[name], ".2f" if name == "ratios" else ".4g")
                for name, table in tables.items()}
-    for name, table in (("instance_times", per_instance), ("instance_spreads", spreads)):
+    for name, table in (("instance_times", per_instance), ("instance_spreads", spreads),
+                        ("noise", configuration_noise)):
         (tables_dir / f"{name}.csv").unlink(missing_ok=True)
         if len(table):
             written[name] = [tables_dir / f"{name}.csv"]
             table.to_csv(written[name][0], index=False)
+    for name in ("noise.md", "pairwise.md"):
+        (tables_dir / name).unlink(missing_ok=True)
+    if len(configuration_noise):
+        written["noise"].append(tables_dir / "noise.md")
+        written["noise"][-1].write_text(markdown_table(configuration_noise) + "\n")
+    written["pairwise"] = []
+    if any(claim.kind == "pairwise" for claim in items.claims):
+        written["pairwise"].append(tables_dir / "pairwise.md")
+        written["pairwise"][0].write_text(pairwise_markdown(items))
     absent = {name: absent_reason(name) for name, files in written.items() if not files}
     written = {name: files for name, files in written.items() if files}
     paths = [path for files in written.values() for path in files]
+    paths.append(out_dir / "findings.json")
+    paths[-1].write_text(json.dumps(findings_document(items, runs, noise_level), indent=1) + "\n")
     paths += write_figures(runs, per_instance, configurations, scaled, scaling, spreads, out_dir, headline)
-    noise_level = noise_factor(noise, time_measure)
     setup = run_setup(runs, noise, time_measure)
-    items = findings(headline_rows, per_instance, tests, noise_level, headline)
     headline_tex = tables_dir / "headline.tex"
     paths += write_paper(out_dir, items, noise_level, headline_tex.read_text() if headline_tex.is_file() else "",
                          runs, per_instance, configurations, headline, setup_paragraph(setup),
                          [path for files in written.values() for path in files if path.parent.name == SUPPLEMENT])
     summary = out_dir / "summary.md"
-    summary.write_text(summary_markdown(runs, noise, configurations, best, tests, shifts[0], time_measure,
-                                        best_by_set, findings_markdown(items, noise_level), noise_level,
+    summary.write_text(summary_markdown(runs, noise, configurations, best, shifts[0], time_measure,
+                                        best_by_set, findings_markdown(items, noise_level),
                                         scaling_omissions(runs, ladders), skipped=len(skipped), by_set=by_set,
-                                        hardest=hardest, setup=setup, files=files_section(written, absent)))
+                                        hardest=hardest, configuration_noise=configuration_noise, setup=setup,
+                                        files=files_section(written, absent)))
     page = write_page(out_dir, runs, per_instance, configurations, by_set, spreads, setup, headline)
     return [*paths, summary, page]

@@ -1,10 +1,9 @@
-"""summary.md: the setup, the machine noise, anomalies and headline findings, from the data."""
+"""summary.md: the claims first (from findings.json's data), then anomalies, setup, noise and tables."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-import numpy as np
 import pandas as pd
 
 from puzzlebench.store import ANOMALIES
@@ -13,8 +12,6 @@ from .formatting import markdown_table
 from .outcomes import REFERENCE_SOLVER
 from .setup import RunSetup, noise_markdown, run_setup, setup_markdown
 from .tables import sgm_column
-
-SIGNIFICANCE = 0.05
 
 
 def anomaly_section(runs: pd.DataFrame, skipped: int = 0) -> str:
@@ -25,50 +22,6 @@ def anomaly_section(runs: pd.DataFrame, skipped: int = 0) -> str:
     total = sum(int(counts.get(kind, 0)) for kind in ANOMALIES)
     return (f"## Anomalies\n\nAnomalies: {total} ({', '.join(parts)}; listed in anomalies.csv). "
             f"Skipped runs (not made, see their message): {skipped}.")
-
-
-def _preprocessed(count) -> str:
-    return f" ({count:g} of them solved in preprocessing)" if pd.notna(count) and count > 0 else ""
-
-
-def findings_section(configurations: pd.DataFrame, best: pd.DataFrame, tests: pd.DataFrame,
-                     noise: float = float("nan")) -> str:
-    """Per puzzle: the best configuration, its ratio to CP-SAT, solved counts and the significant differences."""
-    lines = ["## Headline findings", "", "SGM: the headline shifted geometric mean of time (as in the table "
-             "below); tests: Wilcoxon signed-rank on per-instance time ratios (tables/wilcoxon).", ""]
-    lines += [] if len(best) else ["No runs."]
-    for row in best.itertuples(index=False):
-        part = configurations[configurations["puzzle"] == row.puzzle]
-        solved = f"{int(part['solved'].sum())} of {int(part['runs'].sum())} runs solved over all configurations"
-        if pd.isna(row.mip_best):
-            lines.append(f"- **{row.puzzle}**: no MIP configuration ran; {solved}.")
-            continue
-        reference = (f"CP-SAT's best ({getattr(row, f'{REFERENCE_SOLVER}_best')}, "
-                     f"{getattr(row, f'{REFERENCE_SOLVER}_sgm'):.4g} s)")
-        if pd.isna(row.ratio):
-            against = "no CP-SAT runs to compare with"
-        elif np.isfinite(noise) and max(row.ratio, 1 / row.ratio) < noise:
-            against = f"within the machine's noise (factor {noise:.3g}) of {reference}: ratio {row.ratio:.3g}"
-        else:
-            against = f"{row.ratio:.3g} times {reference}"
-        lines.append(f"- **{row.puzzle}**: best MIP configuration {row.mip_best}, SGM {row.mip_sgm:.4g} s, "
-                     f"{against}; it solved {row.mip_solved:g} of {row.mip_instances:g} instances"
-                     f"{_preprocessed(row.mip_preprocessed)}; {solved}.")
-        tested = tests[(tests["puzzle"] == row.puzzle) & tests["p_value"].notna()]
-        significant = tested[tested["p_holm"] < SIGNIFICANCE]
-        for test in significant.itertuples(index=False):
-            faster, slower, factor = ((test.formulation_a, test.formulation_b, 1 / test.median_ratio)
-                                      if test.median_ratio < 1 else
-                                      (test.formulation_b, test.formulation_a, test.median_ratio))
-            lines.append(f"  - with {test.solver}, {faster} is faster than {slower} (median time ratio "
-                         f"{factor:.3g}; Wilcoxon p = {test.p_value:.3g}, Holm {test.p_holm:.3g}, n = {test.n})")
-        if not len(tested):
-            lines.append("  - no pair of formulations could be tested (see the notes in tables/wilcoxon)")
-        elif not len(significant):
-            lines.append(f"  - no formulation differs significantly (Holm-adjusted p < {SIGNIFICANCE}) in "
-                         f"{len(tested)} tests: at this sample size (up to {int(tested['n'].max())} instances "
-                         "per pair) none exists")
-    return "\n".join(lines)
 
 
 def scaling_section(omissions: list[str]) -> str:
@@ -112,6 +65,8 @@ TABLE_TITLES = {
     "configurations_by_set": "every configuration per instance set",
     "ratios": "SGMs scaled by each puzzle's best configuration, with the virtual best",
     "wilcoxon": "every paired Wilcoxon test between formulations, Holm-adjusted",
+    "pairwise": "every pair of formulations per set and solver, with its verdict (Markdown)",
+    "noise": "run-to-run noise of each configuration per set, from its repeats",
     "scaling_exponents": "growth exponents on the size ladders",
     "variability": "spread of time over seeds and permutations",
     "instance_times": "per instance and configuration: mean time over seeds (CSV only)",
@@ -124,6 +79,7 @@ ABSENT_REASONS = {
     "scaling_exponents": "no instance set of this run is a size ladder with at least 3 grid sizes (see Scaling)",
     "variability": SINGLE_RUNS, "instance_spreads": SINGLE_RUNS,
     "wilcoxon": "no puzzle has two formulations run on one solver",
+    "pairwise": "no puzzle has two formulations run on one solver",
     "best_vs_cpsat_hardest": "no constraint-programming configuration (solver_kind cp) ran",
 }
 """Why a table is empty, and so not written (otherwise: no rows in this run)."""
@@ -147,38 +103,39 @@ def files_section(written: dict[str, list], absent: dict[str, str]) -> str:
             lines.append(f"- {name}: {what}; {files}")
         elif name in absent:
             lines.append(f"- {name}: not written: {absent[name]}")
-    lines += ["", "Every statistic is defined in the docstrings of `puzzlebench.analysis`."]
+    lines += ["", "Every claim with its numbers is in `findings.json`; every statistic is defined in the "
+              "docstrings of `puzzlebench.analysis`."]
     return "\n".join(lines)
 
 
 def summary_markdown(runs: pd.DataFrame, noise: pd.DataFrame | None, configurations: pd.DataFrame,
-                     best: pd.DataFrame, tests: pd.DataFrame, shift: float, measure: str,
-                     best_by_set: pd.DataFrame | None = None, findings: str = "",
-                     noise_factor: float = float("nan"), scaling_omissions=(), skipped: int = 0,
+                     best: pd.DataFrame, shift: float, measure: str,
+                     best_by_set: pd.DataFrame | None = None, claims: str = "",
+                     scaling_omissions=(), skipped: int = 0,
                      by_set: pd.DataFrame | None = None, hardest: pd.DataFrame | None = None,
-                     setup: RunSetup | None = None, files: str | None = None) -> str:
-    """The whole summary.md text, the anomaly count first; ``shift`` is the headline SGM shift the
-    ``best`` table used; ``findings`` the Markdown of :func:`~puzzlebench.analysis.paper.findings_markdown`;
-    ``noise_factor`` the machine's noise (ratios within it are reported as within noise); ``skipped``
-    the number of runs not made; ``by_set`` the table of
+                     configuration_noise: pd.DataFrame | None = None, setup: RunSetup | None = None,
+                     files: str | None = None) -> str:
+    """The whole summary.md text, the claims first; ``shift`` is the headline SGM shift the
+    ``best`` table used; ``claims`` the Markdown of :func:`~puzzlebench.analysis.paper.findings_markdown`
+    (rendered from the claims' data); ``skipped`` the number of runs not made; ``by_set`` the table of
     :func:`~puzzlebench.analysis.tables.set_configuration_table` (:func:`by_set_section`); ``hardest``
-    that of :func:`~puzzlebench.analysis.tables.best_vs_reference_hardest`; ``setup`` the run's
+    that of :func:`~puzzlebench.analysis.tables.best_vs_reference_hardest`; ``configuration_noise``
+    :meth:`~puzzlebench.analysis.noise.Noise.table`; ``setup`` the run's
     :class:`~puzzlebench.analysis.setup.RunSetup` (read from ``runs`` and ``noise`` when None); ``files``
     the files section (:func:`files_section`)."""
     setup = run_setup(runs, noise, measure) if setup is None else setup
     sections = [
         "# puzzlebench results summary",
+        claims or "## Claims\n\nNo runs.",
         anomaly_section(runs, skipped),
         setup_markdown(setup),
-        noise_markdown(setup),
-        *([findings] if findings else []),
-        findings_section(configurations, best, tests, noise_factor),
+        noise_markdown(setup, configuration_noise),
         scaling_section(list(scaling_omissions)),
         "## Best configuration per puzzle against CP-SAT\n\n"
         f"SGM = shifted geometric mean of time over all runs, shift {shift:g} s, unsolved at the time limit; "
-        "ratio = MIP SGM / CP-SAT SGM (> 1: CP-SAT faster); solved = instances solved by every seed, "
+        "ratio = MIP SGM / CP-SAT SGM (> 1: CP-SAT's is the smaller); solved = instances solved by every run, "
         "preprocessed = those the formulation's preprocessing alone solved (its time counted, "
-        "the solver not credited).\n\n"
+        "the solver not credited). The claims above decide which differences count.\n\n"
         + markdown_table(best),
         *([] if best_by_set is None or not len(best_by_set) else [
             "## Best configuration per instance set against CP-SAT\n\n"

@@ -3,9 +3,10 @@ seeds, instance sets and the machine's measured noise.  :func:`run_setup` reads 
 (:func:`setup_markdown`, :func:`noise_markdown`), the paper (:func:`setup_paragraph`) and the results
 page render it.
 
-The noise is that of the fixed reference solve (noise.csv): its median, range, coefficient of
-variation (sample std / mean) and geometric standard deviation g = exp(sd(log t)), the factor within
-which time ratios are reported as within noise.
+The reference noise is that of the fixed reference solve (noise.csv): its median, range, coefficient
+of variation (sample std / mean) and geometric standard deviation g = exp(sd(log t)), the machine's
+health check; the noise each claim is judged against comes from the configurations' own repeats
+(:mod:`~puzzlebench.analysis.noise`).
 """
 
 from __future__ import annotations
@@ -74,6 +75,7 @@ class RunSetup:
     threads: list[str]
     time_limits: list[str]
     seeds: list[str]
+    repeats: int
     permutations: int
     runs: int
     puzzles: int
@@ -84,6 +86,8 @@ class RunSetup:
     sets: dict[str, int]
     measure: str
     noise: Noise | None
+    load_average: str = "--"   # 1-minute load average at the jobs' starts: "median (min-max)"
+    cpu_pressure: str = "--"   # share of the time some task waited for a CPU, per run: "median (min-max)"
 
 
 def noise_of(noise: pd.DataFrame | None, measure: str = "time") -> Noise | None:
@@ -97,6 +101,16 @@ def noise_of(noise: pd.DataFrame | None, measure: str = "time") -> Noise | None:
     cv = times.std(ddof=1) / times.mean() if len(times) > 1 else np.nan
     factor = float(np.exp(np.log(positive).std(ddof=1))) if len(positive) > 1 else np.nan
     return Noise(len(times), float(times.median()), float(times.min()), float(times.max()), float(cv), factor)
+
+
+def spread(values: pd.Series, percent: bool = False) -> str:
+    """"median (min-max)" of a column, "--" when it is empty."""
+    values = pd.to_numeric(values, errors="coerce").dropna()
+    if not len(values):
+        return "--"
+    scale, unit = (100, "%") if percent else (1, "")
+    return (f"{scale * values.median():.3g}{unit} (median; {scale * values.min():.3g}{unit}-"
+            f"{scale * values.max():.3g}{unit})")
 
 
 def _configurations(runs: pd.DataFrame) -> list[SolverConfiguration]:
@@ -122,12 +136,15 @@ def run_setup(runs: pd.DataFrame, noise: pd.DataFrame | None, measure: str = "ti
         python_versions=distinct(runs["python_version"]), configurations=_configurations(runs),
         threads=distinct(runs["threads"].astype("Int64")), time_limits=distinct(runs["time_limit"]),
         seeds=distinct(runs["seed"].astype("Int64")),
+        repeats=int(runs["repeat"].max()) + 1 if len(runs) and "repeat" in runs else 1,
         permutations=int(runs["permutation"].max()) if len(runs) else 0, runs=len(runs),
         puzzles=runs["puzzle"].nunique(), formulations=runs["formulation"].nunique(),
         solvers=runs["solver"].nunique(), first_date=dates.min() if len(dates) else None,
         last_date=dates.max() if len(dates) else None,
         sets={str(name): int(count) for name, count in sets.items()}, measure=measure,
-        noise=noise_of(noise, measure))
+        noise=noise_of(noise, measure),
+        load_average=spread(runs["load_average"]) if "load_average" in runs else "--",
+        cpu_pressure=spread(runs["cpu_pressure"], percent=True) if "cpu_pressure" in runs else "--")
 
 
 def date_range(setup: RunSetup) -> str:
@@ -149,7 +166,10 @@ def setup_markdown(setup: RunSetup) -> str:
         + ("; ".join(f"{c.name}: {c.adapter}, {c.kind}, options {c.options}" for c in setup.configurations)
            or "--"),
         f"- Threads: {listed(setup.threads)}; time limit: {listed(setup.time_limits)} s; "
-        f"seeds: {listed(setup.seeds)}; symmetry permutations per puzzle besides the original: {setup.permutations}",
+        f"seeds: {listed(setup.seeds)}; repeats of each seed: {setup.repeats}; symmetry permutations per puzzle "
+        f"besides the original: {setup.permutations}",
+        f"- Load while running: 1-minute load average {setup.load_average} at the jobs' starts; CPU pressure "
+        f"(share of the time some task waited for a CPU) {setup.cpu_pressure}",
         f"- Runs: {setup.runs}; puzzle types: {setup.puzzles}; formulations: {setup.formulations}; solvers: "
         f"{setup.solvers}; dates: {date_range(setup)}",
         "- Instance sets (puzzles run): " + (", ".join(f"{name}: {count}" for name, count in setup.sets.items())
@@ -162,18 +182,24 @@ def setup_markdown(setup: RunSetup) -> str:
     return "\n".join(lines)
 
 
-def noise_markdown(setup: RunSetup) -> str:
-    """The machine-noise section of summary.md."""
+def noise_markdown(setup: RunSetup, configuration_noise: pd.DataFrame | None = None) -> str:
+    """The noise section of summary.md: the configurations' run-to-run noise from their repeats
+    (``configuration_noise``, :meth:`~puzzlebench.analysis.noise.Noise.table`), then the reference
+    solve, the machine's health check."""
+    lines = ["## Machine noise", ""]
+    if configuration_noise is not None and len(configuration_noise):
+        sd = configuration_noise["geometric_sd"]
+        lines += [f"Run-to-run noise of the configurations, from their {configuration_noise['source'].iloc[0]} "
+                  f"(tables/noise): the geometric standard deviation of one run is {spread(sd)} over "
+                  f"{len(sd)} configuration x set pairs; each claim's noise factor comes from these.", ""]
     noise = setup.noise
     if noise is None:
-        return "## Machine noise\n\nNo reference solves (noise.csv) were given."
-    return "\n".join([
-        "## Machine noise", "",
-        f"The fixed reference puzzle ({REFERENCE_SOLVE}), solved at the start and end of every job: "
-        f"{noise.solves} solves, median {noise.median:.4g} s, min {noise.low:.4g} s, max {noise.high:.4g} s, "
-        f"coefficient of variation {noise.cv:.3g} (sample std / mean), geometric standard deviation "
-        f"{noise.factor:.3g}. Time ratios between configurations within that factor are reported as within "
-        "noise."])
+        return "\n".join(lines + ["No reference solves (noise.csv) were given."])
+    return "\n".join(lines + [
+        f"Machine health check: the fixed reference puzzle ({REFERENCE_SOLVE}), solved at the start and end of "
+        f"every job: {noise.solves} solves, median {noise.median:.4g} s, min {noise.low:.4g} s, max "
+        f"{noise.high:.4g} s, coefficient of variation {noise.cv:.3g} (sample std / mean), geometric standard "
+        f"deviation {noise.factor:.3g}."])
 
 
 def _seconds(value: str) -> str:
@@ -199,6 +225,8 @@ def setup_paragraph(setup: RunSetup) -> str:
     limits = "/".join(setup.time_limits)
     seeds = listed(setup.seeds)
     seeds_text = f"seed {seeds}" if len(setup.seeds) == 1 else f"seeds {seeds} (times averaged over seeds)"
+    if setup.repeats > 1:
+        seeds_text += f", each run {setup.repeats} times (the median of the repeats taken per instance)"
     sets = _and([f"\\texttt{{{escape(name)}}} ({count})" for name, count in setup.sets.items()])
     permutations = (f", and {setup.permutations} symmetry-permuted cop{'y' if setup.permutations == 1 else 'ies'} "
                     "of every puzzle"
@@ -222,5 +250,6 @@ def setup_paragraph(setup: RunSetup) -> str:
             f"The machine's noise, measured by a fixed reference puzzle ({REFERENCE_SOLVE}) solved at the start "
             f"and end of every job ({noise.solves} solves, median {_seconds(noise.median)}~s, range "
             f"{_seconds(noise.low)}--{_seconds(noise.high)}~s), is a geometric standard deviation of "
-            f"{_seconds(noise.factor)}: time ratios within that factor are reported as within noise.")
+            f"{_seconds(noise.factor)}; each comparison is judged against the noise of its own configurations, "
+            "measured from their repeats.")
     return "{\\sloppy " + " ".join(text) + "\\par}"  # long names in \\texttt may not break: stretch spaces

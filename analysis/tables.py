@@ -268,6 +268,24 @@ def best_vs_reference_hardest(runs: pd.DataFrame, instance_times: pd.DataFrame, 
     return table.merge(kept, on="instance_set", how="left").merge(sizes, on="instance_set", how="left")
 
 
+def _merge_identical(table: pd.DataFrame, instance_times: pd.DataFrame, identities) -> pd.DataFrame:
+    """``table`` with each identity group's members but its representative dropped and the
+    representative named ``a = b = ...`` (see :func:`headline_table`)."""
+    drop, names = set(), {}
+    for puzzle, part in instance_times.groupby("puzzle", sort=True):
+        ran = {f: set(zip(cells["instance_set"], cells["solver"])) for f, cells in part.groupby("formulation")}
+        for members in identities.merged(ran):
+            keep = SEED_FORMULATION if SEED_FORMULATION in members else members[0]
+            names[(puzzle, keep)] = " = ".join([keep, *[m for m in members if m != keep]])
+            drop |= {(puzzle, m) for m in members if m != keep}
+    if not names:
+        return table
+    keys = list(zip(table["puzzle"], table["formulation"]))
+    kept = table[np.array([key not in drop for key in keys], dtype=bool)].copy()
+    kept["formulation"] = [names.get(key, key[1]) for key in zip(kept["puzzle"], kept["formulation"])]
+    return kept
+
+
 SET_COLUMNS = ["time_limit", "error", sgm_column("nodes", COUNT_SHIFT),
                sgm_column("lp_iterations", COUNT_SHIFT), "root_lp_time_median"]
 """The columns of :func:`set_configuration_table` after the keys, counts and time SGM."""
@@ -286,15 +304,23 @@ def set_configuration_table(runs: pd.DataFrame, shift: float, measure: str = "ti
     return table[["puzzle", "instance_set", *CONFIG, "runs", "solved", sgm_column(measure, shift), *SET_COLUMNS]]
 
 
-def headline_table(configurations: pd.DataFrame, instance_times: pd.DataFrame, sgm: str) -> pd.DataFrame:
+def headline_table(configurations: pd.DataFrame, instance_times: pd.DataFrame, sgm: str,
+                   identities=None) -> pd.DataFrame:
     """Per puzzle and formulation: its best solver by the SGM column ``sgm``, that SGM, the instances that
-    configuration solved in every seed (``solved``, of ``instances``; ``solved_text`` "k/m") and
-    ``speedup`` = the seed formulation's best SGM / this SGM (> 1: faster than the seed model)."""
+    configuration solved in every run (``solved``, of ``instances``; ``solved_text`` "k/m") and
+    ``speedup`` = the seed formulation's best SGM / this SGM (> 1: a smaller SGM than the seed model's).
+
+    Formulations that give one model on every set and solver where both ran (``identities``,
+    :class:`~puzzlebench.analysis.identity.Identities`) are one row, named ``a = b = ...``, with the
+    numbers of the seed model when it is among them, else of the first by name: the others' numbers
+    differ from it only by noise."""
     counts = instance_times.groupby(KEYS, sort=True, dropna=False).agg(
         instances=("solved", "size"), instances_solved=("solved", "sum")).reset_index()
     table = configurations[configurations[sgm].notna()].merge(counts, on=KEYS, how="left")
+    if identities is not None:
+        table = _merge_identical(table, instance_times, identities)
     best = table.sort_values([sgm, *KEYS], kind="stable").drop_duplicates(["puzzle", "formulation"])
-    seed = best[best["formulation"] == SEED_FORMULATION].set_index("puzzle")[sgm]
+    seed = best[best["formulation"].str.split(" = ").str[0] == SEED_FORMULATION].set_index("puzzle")[sgm]
     with np.errstate(divide="ignore", invalid="ignore"):
         speedup = pd.to_numeric(best["puzzle"].map(seed), errors="coerce") / pd.to_numeric(best[sgm], errors="coerce")
     best = best.assign(solved=best["instances_solved"], speedup=speedup.where(np.isfinite(speedup)),

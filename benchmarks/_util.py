@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 from typing import Callable, Sequence
 
-from puzzlebench.provenance import cpu_model
+from puzzlebench.provenance import cpu_model, cpu_pressure_total
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -23,17 +23,6 @@ def load_average() -> str:
         return " ".join(f"{x:.2f}" for x in os.getloadavg())
     except OSError:
         return "n/a"
-
-
-def cpu_pressure_total() -> float | None:
-    """Seconds during which some runnable task waited for a CPU (Linux PSI, /proc/pressure/cpu)."""
-    try:
-        for line in Path("/proc/pressure/cpu").read_text().splitlines():
-            if line.startswith("some"):
-                return int(line.rsplit("total=", 1)[1]) / 1e6
-    except (OSError, ValueError, IndexError):
-        pass
-    return None
 
 
 class Pressure:

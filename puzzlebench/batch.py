@@ -1,23 +1,31 @@
 """A batch job: one (instance set, solver, seed) with one or more formulations, or a chunk of it.
 
-Imports and the solver child process are paid once per job; the solves run one
-at a time, formulation by formulation.  Every row is a RunRecord plus its
-RunContext (the instance's set, size, number of givens, permutation id and
-reference solution) and the Provenance of the run.  The job also solves a fixed
-reference puzzle at its start and end (``role = "noise"``) so the analysis can
-report how noisy the machine was.  A run whose formulation does not apply to
-the puzzle, or whose model does not build, is a ``skipped`` row, and the job
-goes on.  The rows go between the header and end line of a chunk file
-(:mod:`puzzlebench.chunks`), written atomically: to a temporary file, renamed
-into place when the job is complete.
+Imports and the solver child process are paid once per job.  Every row is a RunRecord
+plus its RunContext (the instance's set, size, number of givens, permutation id,
+reference solution, repeat and place in the job's order) and the Provenance of the run.
+
+The order is fair: for each instance (and permuted copy), the job's (formulation, repeat)
+runs are shuffled with a generator seeded by :func:`order_seed`, a digest of the job's
+keys, so no formulation always runs first and the same job always runs in the same order;
+each row records its ``job_position`` and the ``order_seed``.  Before the first timed run an
+unrecorded warm-up pays what first calls cost (imports, the solver library, caches, the
+allocator): every formulation of the job built and solved once on the job's smallest
+puzzle, through the same solver process, and one reference solve.  The job also solves a
+fixed reference puzzle at its start and end (``role = "noise"``) as a health check of the
+machine.  A run whose formulation does not apply to the puzzle, or whose model does not
+build, is a ``skipped`` row, and the job goes on.  The rows go between the header and end
+line of a chunk file (:mod:`puzzlebench.chunks`), written atomically: to a temporary file,
+renamed into place when the job is complete.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import sys
-from dataclasses import asdict
+import time
+from dataclasses import asdict, replace
 from pathlib import Path
 
 import numpy as np
@@ -25,15 +33,17 @@ import numpy as np
 from . import chunks
 from .jobs import Job
 from .processes import OWNER, owner, remove_leftovers
-from .provenance import stamp
+from .provenance import cpu_pressure_total, stamp
 from .records import RunContext, SolveOptions
 from .registry import get_formulation, solvers
-from .runner import run, run_many, solver_version
+from .runner import run, run_sequence, solver_version
 from .worker import SolverProcess
 
 NOISE_PUZZLE = ".2..3..4.6.......3..4...5.....8.6...8...1...6...7.5.....7...6..4.......8.3..4..2."
 NOISE_FORMULATION, NOISE_SOLVER = "binary", "highs"
 NOISE_RUNS = 2  # at the start and at the end of every job
+WARM_UP_LIMIT = 1.0
+"""Seconds each warm-up solve may take at most (it is never recorded)."""
 
 __all__ = ["Job", "run_job", "write_rows_atomically"]
 
@@ -64,6 +74,50 @@ def _variants(entry, job: Job):
             yield pid, puzzle, transform
 
 
+def order_seed(job: Job) -> int:
+    """The seed of the job's run order: a digest of what the job runs (set, formulations, solver,
+    seed, chunk, permutations, repeats, puzzles), so the same job shuffles the same way."""
+    key = json.dumps([job.instance_set, list(job.formulations), job.solver, job.seed, job.chunk, job.chunks,
+                      job.permutations, job.repeats, list(job.names)])
+    return int.from_bytes(hashlib.sha256(key.encode()).digest()[:8], "big") >> 1
+
+
+def run_order(job: Job, variants: list, seed: int) -> list[tuple]:
+    """The job's timed runs in order: per variant (instance or permuted copy), in set order, its
+    (formulation, repeat) pairs shuffled by a generator seeded with ``seed``."""
+    rng = np.random.default_rng(seed)
+    pairs = [(name, repeat) for name in job.formulations for repeat in range(job.repeats)]
+    return [(variant, *pairs[i]) for variant in variants for i in rng.permutation(len(pairs))]
+
+
+def warm_up(formulations, entries: list, config, options: SolveOptions, process: SolverProcess) -> None:
+    """Build and solve each of ``formulations`` once on the smallest puzzle of ``entries`` it applies
+    to, and the noise reference once, through ``process``, each solve at most :data:`WARM_UP_LIMIT`
+    seconds; nothing is recorded (see the module doc)."""
+    quick = replace(options, time_limit=min(options.time_limit, WARM_UP_LIMIT))
+    by_size = sorted((e.puzzle for e in entries), key=lambda p: p.shape[0] * p.shape[1])
+    for name in formulations:
+        puzzle = next((p for p in by_size if get_formulation(p.puzzle, name).applies(p)), None)
+        if puzzle is not None:
+            run(puzzle, name, config, quick, process=process)
+    run(noise_puzzle(), NOISE_FORMULATION, NOISE_SOLVER, quick, process=process)
+
+
+class _Pressure:
+    """The share of the wall time since the last call during which some task waited for a CPU."""
+
+    def __init__(self):
+        self.last = (time.monotonic(), cpu_pressure_total())
+
+    def share(self) -> float | None:
+        now = (time.monotonic(), cpu_pressure_total())
+        (t0, p0), (t1, p1) = self.last, now
+        self.last = now
+        if p0 is None or p1 is None or t1 <= t0:
+            return None
+        return round(min(1.0, max(0.0, (p1 - p0) / (t1 - t0))), 4)
+
+
 def run_job(job: Job, progress: bool = True):
     """Yield the lines of the job's chunk file: header, one row (a dict) per run and noise
     reference, end line."""
@@ -77,29 +131,35 @@ def run_job(job: Job, progress: bool = True):
     reference = noise_puzzle()
     variants = [(entry, pid, puzzle, transform) for entry in entries
                 for pid, puzzle, transform in _variants(entry, job)]
-    planned = [(name, entry.name, pid) for name in job.formulations for entry, pid, _, _ in variants]
+    seed = order_seed(job)
+    order = run_order(job, variants, seed)
+    planned = [(name, entry.name, pid, repeat) for (entry, pid, _, _), name, repeat in order]
     yield chunks.header(asdict(job), planned, NOISE_RUNS)
     bar = None
     if progress and sys.stderr.isatty() and len(planned) > 1:
         from tqdm import tqdm  # imported only when a bar is shown
         bar = tqdm(total=len(planned), desc=f"{job.instance_set} {config.name}", unit="run", file=sys.stderr)
     with SolverProcess() as process:
-        yield _noise_row(reference, options, process, job, provenance)
-        for name in job.formulations:
-            records = run_many(((puzzle, entry.name) for entry, _, puzzle, _ in variants), name, config,
+        warm_up(job.formulations, entries, config, options, process)
+        pressure = _Pressure()
+        yield _noise_row(reference, options, process, job, provenance, pressure)
+        records = run_sequence(((puzzle, entry.name, name) for (entry, _, puzzle, _), name, _ in order), config,
                                options, process)
-            for (entry, pid, puzzle, transform), record in zip(variants, records, strict=True):
-                row = record.to_dict()
-                if transform is not None and record.solution is not None:
-                    original = transform.unmap_solution(np.asarray(record.solution))
-                    row["solution"] = original.tolist()
-                context = RunContext(job.instance_set, "run", size_label(puzzle), puzzle.num_givens, pid,
-                                     bool(entry.solutions), _matches(entry.solutions, row["solution"]))
-                row.update(asdict(context), **provenance)
-                if bar is not None:
-                    bar.update()
-                yield row
-        yield _noise_row(reference, options, process, job, provenance)
+        for position, (((entry, pid, puzzle, transform), _, repeat), record) in enumerate(
+                zip(order, records, strict=True)):
+            row = record.to_dict()
+            if transform is not None and record.solution is not None:
+                original = transform.unmap_solution(np.asarray(record.solution))
+                row["solution"] = original.tolist()
+            context = RunContext(job.instance_set, "run", size_label(puzzle), puzzle.num_givens, pid,
+                                 bool(entry.solutions), _matches(entry.solutions, row["solution"]),
+                                 repeat=repeat, job_position=position, order_seed=seed,
+                                 cpu_pressure=pressure.share())
+            row.update(asdict(context), **provenance)
+            if bar is not None:
+                bar.update()
+            yield row
+        yield _noise_row(reference, options, process, job, provenance, pressure)
     if bar is not None:
         bar.close()
     yield chunks.end(len(planned) + NOISE_RUNS)
@@ -112,9 +172,10 @@ def _matches(references, solution) -> bool | None:
     return any(np.array_equal(np.asarray(reference), np.asarray(solution)) for reference in references)
 
 
-def _noise_row(puzzle, options: SolveOptions, process, job: Job, provenance: dict) -> dict:
+def _noise_row(puzzle, options: SolveOptions, process, job: Job, provenance: dict, pressure: _Pressure) -> dict:
     record = run(puzzle, NOISE_FORMULATION, NOISE_SOLVER, options, process=process)
-    context = RunContext(job.instance_set, "noise", "9x9", puzzle.num_givens, 0)
+    context = RunContext(job.instance_set, "noise", "9x9", puzzle.num_givens, 0, order_seed=order_seed(job),
+                         cpu_pressure=pressure.share())
     return {**record.to_dict(), **asdict(context), **provenance}
 
 

@@ -2,7 +2,7 @@
 
 A chunk file written by ``puzzlebench batch`` is::
 
-    {"role": "job", "format": 1, "job": {...}, "runs": [[formulation, instance, permutation], ...], "noise": 2}
+    {"role": "job", "format": 2, "job": {...}, "runs": [[formulation, instance, permutation, repeat], ...], "noise": 2}
     {"role": "noise", ...}      one row per line: a RunRecord plus its RunContext and Provenance
     {"role": "run", ...}
     ...
@@ -25,17 +25,17 @@ from dataclasses import dataclass
 
 from .errors import PuzzleError
 
-CHUNK_FORMAT = 1
+CHUNK_FORMAT = 2  # 2: a run's key has its repeat
 HEADER, END = "job", "end"
 ROW_ROLES = ("run", "noise")
 
 
-def run_key(row: dict) -> tuple[str, str, int]:
-    """What tells the runs of one job apart: (formulation, instance, permutation)."""
-    return row.get("formulation"), row.get("instance"), row.get("permutation", 0)
+def run_key(row: dict) -> tuple[str, str, int, int]:
+    """What tells the runs of one job apart: (formulation, instance, permutation, repeat)."""
+    return row.get("formulation"), row.get("instance"), row.get("permutation", 0), row.get("repeat", 0)
 
 
-def header(job: dict, runs: list[tuple[str, str, int]], noise: int) -> dict:
+def header(job: dict, runs: list[tuple[str, str, int, int]], noise: int) -> dict:
     return {"role": HEADER, "format": CHUNK_FORMAT, "job": job, "runs": [list(k) for k in runs], "noise": noise}
 
 

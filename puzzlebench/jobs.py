@@ -34,7 +34,10 @@ class Job:
     ``solver`` is the name the record's ``solver`` column gets: a solver configuration's
     (:mod:`puzzlebench.solver_configs`), run as adapter ``adapter`` with ``solver_options``
     (the planner writes both, so the job file alone says what runs; an empty ``adapter``
-    means ``solver`` names a shipped configuration or a plain adapter).  ``instances`` and
+    means ``solver`` names a shipped configuration or a plain adapter).  ``repeats`` runs each
+    (instance, formulation) that many times (the ``repeat`` column).  ``names``, when not empty, are
+    the set's puzzles the study chose (the planner's sample, :mod:`puzzlebench.sampling`), in set
+    order, instead of the first ``max_instances``; the chunk is taken of them.  ``instances`` and
     ``work`` are the planner's figures (puzzles in the chunk; grid cells x runs, a
     rough cost for the scheduler's priority; ``max_cells``, the largest grid, sizes the
     memory request); a job given on the command line has 0.
@@ -56,6 +59,8 @@ class Job:
     max_cells: int = 0              # cells of the chunk's largest grid (sets the memory request)
     adapter: str = ""               # the configuration's adapter ("": resolve ``solver``)
     solver_options: dict = field(default_factory=dict, hash=False)  # the configuration's solver options
+    repeats: int = 1
+    names: tuple[str, ...] = ()     # the chosen puzzles of the set ((): the first max_instances)
 
     def __post_init__(self):
         if isinstance(self.formulations, str):  # "a,b" as the command line gives it
@@ -63,6 +68,7 @@ class Job:
             object.__setattr__(self, "formulations", tuple(name for name in names if name))
         else:
             object.__setattr__(self, "formulations", tuple(self.formulations))
+        object.__setattr__(self, "names", tuple(self.names))
 
     @property
     def solver_config(self):
@@ -88,8 +94,14 @@ class Job:
                 f"seed{self.seed}/{group}chunk{self.chunk}of{self.chunks}.jsonl")
 
     def select(self, entries: list) -> list:
-        """The job's entries of its set's ``entries``: the chunk of the first ``max_instances``."""
-        if self.max_instances:
+        """The job's entries of its set's ``entries``: the chunk of the chosen ones (``names``) or of
+        the first ``max_instances``."""
+        if self.names:
+            by_name = {entry.name: entry for entry in entries}
+            if missing := [name for name in self.names if name not in by_name]:
+                raise PuzzleError(f"--job: {self.instance_set} holds no puzzle {missing[0]!r}")
+            entries = [by_name[name] for name in self.names]
+        elif self.max_instances:
             entries = entries[: self.max_instances]
         start, stop = chunk_bounds(len(entries), self.chunk, self.chunks)
         return entries[start:stop]

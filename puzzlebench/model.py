@@ -18,10 +18,16 @@ its native global constraint (CP-SAT's AddAllDifferent).  ``all_different_rows``
 lists the rows written only for MIP solvers that those groups imply (pairwise
 big-M disjunctions, implied sums); a solver that adds the groups natively leaves
 them out, so that it gets its natural model rather than a burdened one.
+
+:meth:`Model.identity` names a model by what a solver reads, so that two formulations
+that give the same model can be told apart from two that do not: a structural hash of
+the canonical arrays, and a fingerprint that is the same for the model with its rows and
+columns in any order (see :func:`model_identity`).
 """
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -134,6 +140,12 @@ class Model:
                      self.offset, self.name, self.col_names, None, self.separate, self.presolve_info,
                      self.all_different, self.all_different_rows)
 
+    def identity(self, declarations: bool = False) -> "ModelIdentity":
+        """The model's structural hash and permutation-invariant fingerprint (:func:`model_identity`);
+        ``declarations``: include the ``all_different`` groups and the rows they stand for, for a
+        solver that reads them."""
+        return model_identity(self, declarations)
+
     def activity(self, x: np.ndarray) -> np.ndarray:
         return self.A @ x
 
@@ -148,3 +160,125 @@ class Model:
         """Write the model as a fixed-name free MPS file (see :mod:`puzzlebench.mps`)."""
         from .mps import write_mps
         write_mps(self, path)
+
+
+@dataclass(frozen=True)
+class ModelIdentity:
+    """``hash``: sha256 of the canonical arrays (equal exactly when a solver reads the same model);
+    ``fingerprint``: equal for the same model with its rows and columns permuted."""
+
+    hash: str
+    fingerprint: str
+
+
+IDENTITY_VERSION = 1
+"""Changes when the digest's definition changes, so that old and new digests never match by accident."""
+FINGERPRINT_ROUNDS = 3
+_M64 = np.uint64(0xFFFFFFFFFFFFFFFF)
+
+
+def _canonical(values) -> np.ndarray:
+    """Float64, little-endian, with -0.0 as 0.0 (the same number, different bytes)."""
+    return np.asarray(values, dtype="<f8") + 0.0
+
+
+def _declared(model: Model) -> tuple[list[np.ndarray], np.ndarray]:
+    """The all-different groups (each sorted, the groups sorted) and the sorted rows they stand for."""
+    groups = sorted((np.sort(np.asarray(g, dtype="<i8")) for g in model.all_different), key=lambda g: g.tolist())
+    return groups, np.sort(np.asarray(model.all_different_rows, dtype="<i8"))
+
+
+def model_identity(model: Model, declarations: bool = False) -> ModelIdentity:
+    """The structural hash and fingerprint of what a solver reads of ``model``.
+
+    Hash: sha256 over the matrix A in canonical CSR (duplicates summed, explicit zeros
+    dropped, column indices sorted in each row), the row bounds, the column bounds, the
+    integrality, the objective and offset (sense: always minimise), each array with its dtype
+    and shape, and with ``declarations`` the sorted all-different groups and the rows they
+    stand for.  Fingerprint: :data:`FINGERPRINT_ROUNDS` rounds of Weisfeiler-Lehman colour
+    refinement on the bipartite graph of rows and columns (row colour from its bounds, column
+    colour from its bounds, integrality and objective coefficient, each edge labelled by its
+    coefficient; a declared group is one more row node of its own kind), then sha256 of the
+    sorted colour multisets: the same for any order of the rows and columns.  Equal
+    fingerprints with different hashes mean the same model reordered (or, rarely, two models
+    colour refinement cannot tell apart); different fingerprints always mean different models.
+    """
+    A = sp.csr_matrix(model.A, dtype=float, copy=True)
+    A.sum_duplicates()
+    A.eliminate_zeros()
+    A.sort_indices()
+    arrays = {"shape": np.asarray(A.shape, dtype="<i8"), "indptr": A.indptr.astype("<i8"),
+              "indices": A.indices.astype("<i8"), "data": _canonical(A.data),
+              "row_lower": _canonical(model.row_lower), "row_upper": _canonical(model.row_upper),
+              "col_lower": _canonical(model.col_lower), "col_upper": _canonical(model.col_upper),
+              "integrality": np.asarray(model.integrality, dtype=np.uint8),
+              "objective": _canonical(model.objective), "offset": _canonical([model.offset])}
+    groups, replaced = _declared(model) if declarations else ([], np.zeros(0, "<i8"))
+    if declarations:
+        arrays["all_different_rows"] = replaced
+        for number, group in enumerate(groups):
+            arrays[f"all_different_{number}"] = group
+    digest = hashlib.sha256(f"puzzlebench-model-{IDENTITY_VERSION}".encode())
+    for name, array in arrays.items():
+        digest.update(f"|{name}:{array.dtype.str}:{array.shape}|".encode())
+        digest.update(np.ascontiguousarray(array).tobytes())
+    return ModelIdentity(digest.hexdigest(), _fingerprint(A, model, groups, replaced))
+
+
+def _mix(x: np.ndarray) -> np.ndarray:
+    """splitmix64's finaliser on uint64 arrays (wrapping arithmetic): a fixed, well-spread hash."""
+    x = (x + np.uint64(0x9E3779B97F4A7C15)) & _M64
+    x = ((x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)) & _M64
+    x = ((x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)) & _M64
+    return x ^ (x >> np.uint64(31))
+
+
+def _bits(values) -> np.ndarray:
+    return _canonical(values).view(np.uint64)
+
+
+def _label(*columns: np.ndarray) -> np.ndarray:
+    """One uint64 label per element from several uint64 columns, order-sensitive."""
+    out = np.zeros(len(columns[0]), np.uint64)
+    for column in columns:
+        out = _mix(out ^ column)
+    return out
+
+
+def _segment_sums(values: np.ndarray, starts: np.ndarray) -> np.ndarray:
+    """Sums (mod 2^64) of ``values`` over the segments ``starts[i]:starts[i+1]`` (empty ones 0)."""
+    prefix = np.concatenate([np.zeros(1, np.uint64), np.cumsum(values, dtype=np.uint64)])
+    return prefix[starts[1:]] - prefix[starts[:-1]]
+
+
+def _fingerprint(A: sp.csr_matrix, model: Model, groups: list[np.ndarray], replaced: np.ndarray) -> str:
+    m, n = A.shape
+    rows = np.repeat(np.arange(m), np.diff(A.indptr))
+    cols = A.indices.astype(np.int64)
+    edge = _bits(A.data)
+    in_replaced = np.zeros(m, np.uint64)
+    in_replaced[replaced] = 1
+    row_colour = _label(_bits(model.row_lower), _bits(model.row_upper), in_replaced)
+    if groups:  # each declared group: one more row node, joined to its columns by an edge of its own kind
+        sizes = np.array([len(g) for g in groups])
+        rows = np.concatenate([rows, m + np.repeat(np.arange(len(groups)), sizes)])
+        cols = np.concatenate([cols, *groups])
+        edge = np.concatenate([edge, np.full(int(sizes.sum()), 0xA11D1FF, np.uint64)])
+        row_colour = np.concatenate([row_colour, np.full(len(groups), 0xA11D1FF, np.uint64)])
+    col_colour = _label(_bits(model.col_lower), _bits(model.col_upper),
+                        np.asarray(model.integrality, np.uint64), _bits(model.objective))
+    by_row = np.argsort(rows, kind="stable")
+    by_col = np.argsort(cols, kind="stable")
+    row_starts = np.concatenate([[0], np.cumsum(np.bincount(rows, minlength=len(row_colour)))])
+    col_starts = np.concatenate([[0], np.cumsum(np.bincount(cols, minlength=n))])
+    edge_label = _mix(edge)
+    for _ in range(FINGERPRINT_ROUNDS):
+        to_rows = _mix(edge_label ^ _mix(col_colour[cols]))
+        to_cols = _mix(edge_label ^ _mix(row_colour[rows] + np.uint64(1)))
+        row_colour = _label(row_colour, _segment_sums(to_rows[by_row], row_starts))
+        col_colour = _label(col_colour, _segment_sums(to_cols[by_col], col_starts))
+    digest = hashlib.sha256(f"puzzlebench-fingerprint-{IDENTITY_VERSION}:{m}:{n}:{A.nnz}:{len(groups)}".encode())
+    digest.update(_canonical([model.offset]).tobytes())
+    digest.update(np.sort(row_colour).tobytes())
+    digest.update(np.sort(col_colour).tobytes())
+    return digest.hexdigest()

@@ -18,7 +18,8 @@ class Provenance:
     """Where and with what a run was made (the same for every row of a job but ``date``).
 
     ``date`` is the job's start (UTC, ISO 8601); ``solver_versions`` a JSON object of
-    every registered adapter's version."""
+    every registered adapter's version; ``load_average`` the machine's 1-minute load average
+    at the job's start (None where the system does not give one)."""
 
     puzzlebench_version: str = ""
     git_commit: str = ""
@@ -29,6 +30,7 @@ class Provenance:
     platform: str = ""
     date: str = ""
     solver_versions: str = ""
+    load_average: float | None = None
 
 
 def cpu_model() -> str:
@@ -63,7 +65,29 @@ def machine() -> dict:
             "cpu_count": os.cpu_count(), "hostname": socket.gethostname(), "platform": platform.platform()}
 
 
+def load_average() -> float | None:
+    """The 1-minute load average, or None where the system has none."""
+    import os
+    try:
+        return round(float(os.getloadavg()[0]), 2)
+    except (AttributeError, OSError):
+        return None
+
+
+def cpu_pressure_total() -> float | None:
+    """Seconds, since boot, during which some task waited for a CPU (``/proc/pressure/cpu``,
+    the "some" line's total); None where the kernel does not report pressure."""
+    try:
+        for line in Path("/proc/pressure/cpu").read_text().splitlines():
+            if line.startswith("some"):
+                return int(line.rsplit("total=", 1)[1]) / 1e6
+    except (OSError, ValueError, IndexError):
+        pass
+    return None
+
+
 def stamp(solver_versions: str = "") -> dict:
-    """Machine facts plus the current UTC time: the fields of :class:`Provenance`."""
+    """Machine facts plus the current UTC time and load: the fields of :class:`Provenance`."""
     return asdict(Provenance(**machine(), solver_versions=solver_versions,
-                             date=datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")))
+                             date=datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+                             load_average=load_average()))

@@ -74,6 +74,11 @@ class RunRecord:
     adapter reads it (each adapter's docstring says from where); None for a solve without an LP
     (CP-SAT, SCIP's CP configurations, presolve solving the model) or a solver that does not say.
     ``status`` "skipped" means the run was not made (reason in ``message``).
+    ``model_hash`` and ``model_fingerprint`` name the model the solver received (for a lazy loop,
+    the first round's; :meth:`~puzzlebench.model.Model.identity`): the hash is equal exactly when the
+    arrays are, the fingerprint also for the same model with its rows and columns reordered; the
+    ``all_different`` declarations count only for an adapter that reads them.  Empty when no model
+    was built.
     """
 
     instance: str
@@ -108,6 +113,8 @@ class RunRecord:
     solver_adapter: str = ""
     solver_options: str = "{}"
     solver_kind: str = ""
+    model_hash: str = ""
+    model_fingerprint: str = ""
 
     def to_dict(self) -> dict:
         """The fields as a dict of plain values (lists copied, so the dict can be edited freely).
@@ -137,7 +144,12 @@ class RunContext:
     ``size`` is "RxC"; ``permutation`` 0 for the original puzzle, 1.. for its
     symmetry-permuted copies; ``reference_known`` whether the set gives the puzzle's
     reference solution(s), ``reference_match`` whether the run's grid equals one of them
-    (None without a grid or a reference)."""
+    (None without a grid or a reference).  ``repeat`` numbers the repeats of one (instance,
+    formulation, solver, seed), 0..repeats-1; ``job_position`` is the run's place in its job's
+    shuffled order (0-based; None for noise references), and ``order_seed`` the seed that
+    shuffle was drawn from (:func:`puzzlebench.batch.order_seed`).  ``cpu_pressure`` is the share
+    of the wall time since the job's previous row during which some task waited for a CPU
+    (``/proc/pressure/cpu``, "some"); None where the kernel does not report it."""
 
     instance_set: str = ""
     role: str = "run"
@@ -146,3 +158,7 @@ class RunContext:
     permutation: int = 0
     reference_known: bool = False
     reference_match: bool | None = None
+    repeat: int = 0
+    job_position: int | None = None
+    order_seed: int | None = None
+    cpu_pressure: float | None = None

@@ -13,6 +13,8 @@ An adapter may also give ``options(settings)``, which applies a mapping of solve
 options to a fresh solver object and raises ValueError naming the first one the
 solver refuses (used to check a configuration before any job starts), and
 ``mps(path, options)``, which solves an MPS file with the solver's own reader.
+``all_different=True`` declares an adapter that reads ``Model.all_different`` (the
+groups are part of the model it receives, and so of the model's identity in its runs).
 """
 
 from __future__ import annotations
@@ -66,6 +68,7 @@ class SolverInfo:
     kind: str  # "mip" or "cp"
     check_options: Callable[[dict], None] | None = None
     mps: Callable | None = None  # (path, SolveOptions) -> SolverResult, the solver's own MPS reader
+    all_different: bool = False  # reads Model.all_different (MIP adapters ignore the declaration)
 
     def installed(self) -> str | None:
         """None when the solver's library loads, else why it does not."""
@@ -107,18 +110,19 @@ KINDS = ("mip", "cp")
 
 
 def solver(name: str, *, version: Callable[[], str], description: str, kind: str = "mip",
-           options: Callable[[dict], None] | None = None, mps: Callable | None = None):
+           options: Callable[[dict], None] | None = None, mps: Callable | None = None,
+           all_different: bool = False):
     """Register ``solve(model, options) -> SolverResult`` as solver adapter ``name``.
 
-    ``kind`` is "mip" or "cp" (a constraint-programming reference); ``options`` and
-    ``mps`` are described in the module docstring.
+    ``kind`` is "mip" or "cp" (a constraint-programming reference); ``options``,
+    ``mps`` and ``all_different`` are described in the module docstring.
     """
     if kind not in KINDS:
         raise ValueError(f"solver {name!r}: kind must be one of {', '.join(KINDS)}, not {kind!r}")
 
     def register(solve):
         _SOLVERS[name] = SolverInfo(name, " ".join(description.split()), solve, version, kind,
-                                    options, mps)
+                                    options, mps, all_different)
         return solve
     return register
 

@@ -140,6 +140,7 @@ def _record(puzzle, formulation: str, config: SolverConfig, options: SolveOption
             built: Built, result: SolverResult, rounds: int, wall: float) -> RunRecord:
     """Decode and check the solution; the RunRecord of one run."""
     stats = built.model.stats()
+    identity = built.model.identity(declarations=get_solver(config.adapter).all_different)
     grid = None
     violations: list[str] = []
     if result.x is not None:
@@ -157,13 +158,15 @@ def _record(puzzle, formulation: str, config: SolverConfig, options: SolveOption
         solution=None if grid is None else grid.tolist(),
         verified=None if grid is None else not violations, violations=violations, rounds=rounds,
         preprocessing_solved=built.model.presolve_info.get("solved_in_preprocessing"),
-        solver_adapter=config.adapter, solver_options=options_json(config.options), solver_kind=config.kind)
+        solver_adapter=config.adapter, solver_options=options_json(config.options), solver_kind=config.kind,
+        model_hash=identity.hash, model_fingerprint=identity.fingerprint)
 
 
 @dataclass
 class _Prepared:
     puzzle: object
     instance: str | None
+    formulation: str
     built: Built | None
     skip: str | None = None  # why the run is not made (then ``built`` is None)
     error: PuzzleError | None = None  # an unknown formulation, raised when its turn comes
@@ -178,17 +181,26 @@ def _prepare(puzzle, instance: str | None, formulation: str) -> _Prepared:
     """The built model, or why there is none; an unknown formulation raises PuzzleError."""
     reason = get_formulation(puzzle.puzzle, formulation).not_applicable(puzzle)
     if reason is not None:
-        return _Prepared(puzzle, instance, None, reason)
+        return _Prepared(puzzle, instance, formulation, None, reason)
     try:
-        return _Prepared(puzzle, instance, build(puzzle, formulation))
+        return _Prepared(puzzle, instance, formulation, build(puzzle, formulation))
     except Exception as exc:  # noqa: BLE001 -- any build failure is this run's, not the job's
-        return _Prepared(puzzle, instance, None, f"model could not be built: {type(exc).__name__}: {exc}")
+        return _Prepared(puzzle, instance, formulation, None,
+                         f"model could not be built: {type(exc).__name__}: {exc}")
 
 
 def run_many(items: Iterable[tuple[object, str | None]], formulation: str, solver: str | SolverConfig,
              options: SolveOptions, process: SolverProcess | None = None,
              ahead: int = 2) -> Iterator[RunRecord]:
-    """:func:`run` for each ``(puzzle, instance name)`` of ``items``, in order, pipelined.
+    """:func:`run_sequence` of ``formulation`` on each ``(puzzle, instance name)`` of ``items``."""
+    return run_sequence(((puzzle, instance, formulation) for puzzle, instance in items), solver, options,
+                        process, ahead)
+
+
+def run_sequence(items: Iterable[tuple[object, str | None, str]], solver: str | SolverConfig,
+                 options: SolveOptions, process: SolverProcess | None = None,
+                 ahead: int = 2) -> Iterator[RunRecord]:
+    """:func:`run` for each ``(puzzle, instance name, formulation)`` of ``items``, in order, pipelined.
 
     The records are the same as :func:`run`'s; only the order of the work
     changes.  Up to ``ahead`` models are submitted to the solver process at once,
@@ -210,11 +222,11 @@ def run_many(items: Iterable[tuple[object, str | None]], formulation: str, solve
     def prepare() -> _Prepared | None:
         if held:
             return held.pop()
-        for puzzle, instance in source:
+        for puzzle, instance, formulation in source:
             try:
                 return _prepare(puzzle, instance, formulation)
             except PuzzleError as exc:  # raised in order, when its turn comes
-                return _Prepared(puzzle, instance, None, error=exc)
+                return _Prepared(puzzle, instance, formulation, None, error=exc)
         return None
 
     def top_up() -> None:
@@ -238,11 +250,11 @@ def run_many(items: Iterable[tuple[object, str | None]], formulation: str, solve
                     raise job.error
                 if job.skip is not None:
                     top_up()
-                    yield skipped_record(job.puzzle, formulation, config, options, job.instance, job.skip)
+                    yield skipped_record(job.puzzle, job.formulation, config, options, job.instance, job.skip)
                     continue
                 result, rounds, wall = solve_model(job.built.model, config, options, process)
             top_up()  # the next models go out before this result is decoded and checked
-            yield _record(job.puzzle, formulation, config, options, job.instance, job.built, result,
+            yield _record(job.puzzle, job.formulation, config, options, job.instance, job.built, result,
                           rounds, wall)
     finally:
         if process.busy:  # the caller stopped early: drop the solves in flight

@@ -41,9 +41,10 @@ from .io.rules import parse_rules
 from .puzzles import PUZZLE_NAMES
 
 SET_FILE = "set.yaml"
-SKIPPED_FILES = ("set.yaml", "source.md", "readme*", "*.*solution*", ".*")
+SKIPPED_FILES = ("set.yaml", "source.md", "readme*", "calibration.csv", "*.*solution*", ".*")
 """Name patterns (lower case) of the files that are not puzzle files by default: the set's
-own files, hidden files and companion solution files (``x.solution.txt``, ``x.all_solutions.txt``)."""
+own files (its calibration, :mod:`puzzlebench.sampling`, among them), hidden files and companion
+solution files (``x.solution.txt``, ``x.all_solutions.txt``)."""
 SET_KEYS = ("puzzle", "format", "files", "source", "licence", "count", "options", "tags", *LAYOUT_KEYS)
 TAG_PREFIX = "tag:"
 LADDER_TAG = "ladder"

@@ -49,7 +49,8 @@ from .processes import OWNER, owner, remove_leftovers
 from .provenance import Provenance
 from .records import RunContext, RunRecord
 
-SCHEMA_VERSION = 2  # 2: root_lp_time
+SCHEMA_VERSION = 3  # 2: root_lp_time; 3: model_hash, model_fingerprint, repeat, job_position, order_seed,
+#   cpu_pressure, load_average
 ROW_PARTS = (RunRecord, RunContext, Provenance)
 OUTCOMES = ("solved", "infeasible_proved", "wrong", "false_infeasible", "no_grid", "time_limit", "error",
             "skipped")

@@ -16,8 +16,8 @@ import yaml
 from .errors import PuzzleError
 
 STUDY_FILE = "study.yaml"
-GRID_KEYS = ("instance_sets", "max_instances", "formulations", "solvers", "solver_configs",
-             "solver_formulations", "seeds", "permutations", "time_limit", "threads")
+GRID_KEYS = ("instance_sets", "max_instances", "sample", "formulations", "solvers", "solver_configs",
+             "solver_formulations", "seeds", "repeats", "permutations", "time_limit", "threads")
 """The config keys that decide which runs a study makes (not where or in how many jobs)."""
 
 

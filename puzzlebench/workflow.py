@@ -8,7 +8,9 @@ Config keys (see config.yaml): ``instance_sets`` (names or globs), ``formulation
 :mod:`puzzlebench.solver_configs`, which ``solvers`` may list beside adapters) and
 ``solver_formulations`` (solver name -> the formulations it runs, of those
 ``formulations`` selects: a study of many configurations runs each only where it
-is worth its time; a solver not listed runs every selected formulation).
+is worth its time; a solver not listed runs every selected formulation), ``repeats``
+(runs of each instance x formulation x solver x seed, the ``repeat`` column) and ``sample``
+(a sample of each calibrated set stratified by difficulty, :mod:`puzzlebench.sampling`).
 Their types and ranges are ``puzzlebench/config.schema.yaml``.
 """
 
@@ -21,12 +23,13 @@ from .errors import PuzzleError
 from .jobs import Job, chunk_bounds
 from .puzzles import PUZZLE_NAMES
 from .registry import formulations, get_formulation
+from .sampling import Sample, choose, read_calibration
 from .solver_configs import SolverConfig, check, declared, resolve
 
 DEFAULTS = {"formulations": "all", "solvers": ["cbc", "highs", "scip", "scip-cp", "cpsat"], "seeds": [0],
             "permutations": 0, "time_limit": 10.0, "threads": 1, "results": "results",
             "max_instances": 0, "chunk_size": 50, "group_formulations": True, "solver_configs": {},
-            "solver_formulations": {}}
+            "solver_formulations": {}, "repeats": 1, "sample": None}
 
 
 def settings(config: dict) -> dict:
@@ -110,21 +113,24 @@ def plan(config: dict) -> list[Job]:
     formulations the config selects for its set and solver (or one of them, without
     ``group_formulations``); a chunk holds about ``chunk_size`` runs.  A formulation's
     runs on puzzles it does not apply to (:attr:`FormulationInfo.applies`) cost no work:
-    the job writes them as ``skipped`` records without building a model."""
+    the job writes them as ``skipped`` records without building a model.  With ``sample``,
+    each calibrated set's puzzles are its stratified sample (:func:`puzzlebench.sampling.choose`),
+    named in each job (``Job.names``)."""
     from .sets import select_sets
     cfg = settings(config)
     configs = solver_configs(cfg)
     _check_formulation_names(cfg["formulations"])
     restricted = solver_formulations(cfg)
-    runs_per_instance = 1 + int(cfg["permutations"])
+    sample = Sample.from_config(cfg["sample"])
+    repeats = int(cfg["repeats"])
+    runs_per_instance = (1 + int(cfg["permutations"])) * repeats
     common = {"permutations": int(cfg["permutations"]), "time_limit": float(cfg["time_limit"]),
-              "threads": int(cfg["threads"]), "max_instances": int(cfg["max_instances"])}
+              "threads": int(cfg["threads"]), "max_instances": int(cfg["max_instances"]), "repeats": repeats}
     jobs = []
     sets = select_sets(list(cfg["instance_sets"]))
     for iset in sets:
-        entries = iset.entries()
-        if cfg["max_instances"]:
-            entries = entries[: int(cfg["max_instances"])]
+        entries = choose(iset, sample, int(cfg["max_instances"]))
+        chosen = tuple(e.name for e in entries) if sample and read_calibration(iset) is not None else ()
         count = len(entries)
         selected = tuple(formulations_for(iset.puzzle, cfg["formulations"]))
         for solver in configs.values():
@@ -146,13 +152,13 @@ def plan(config: dict) -> list[Job]:
                         jobs.append(Job(iset.name, group_names, solver.name, int(seed), chunk, chunks,
                                         group=group, instances=stop - start, work=work,
                                         max_cells=max(cells, default=0), adapter=solver.adapter,
-                                        solver_options=dict(solver.options), **common))
+                                        solver_options=dict(solver.options), names=chosen, **common))
     check_every_solver_runs(jobs, cfg, sets, configs, restricted)
-    check_permutations(cfg, sets)
+    check_permutations(cfg, sets, sample)
     return jobs
 
 
-def check_permutations(cfg: dict, sets: list) -> None:
+def check_permutations(cfg: dict, sets: list, sample) -> None:
     """Refuse ``permutations`` above the distinct symmetry copies some selected puzzle has (a 4x4
     Sudoku has 3,071), which its job could only fail on after the planning."""
     from .transforms import transform_count
@@ -160,8 +166,7 @@ def check_permutations(cfg: dict, sets: list) -> None:
     if not wanted:
         return
     for iset in sets:
-        entries = iset.entries()[: int(cfg["max_instances"]) or None]
-        for entry in entries:
+        for entry in choose(iset, sample, int(cfg["max_instances"])):
             if (available := transform_count(entry.puzzle) - 1) < wanted:  # as transforms.check_copies
                 raise PuzzleError(f"config permutations = {wanted}: puzzle {entry.name} of {iset.name} has only "
                                   f"{available} distinct symmetry copies")
@@ -190,10 +195,13 @@ def check_every_solver_runs(jobs: list[Job], cfg: dict, sets: list, configs: dic
 
 
 def job_runtime_minutes(job: Job) -> int:
-    """A safe wall-clock bound for the scheduler: every run at its limit plus grace, plus start-up."""
+    """A safe wall-clock bound for the scheduler: every run (repeats, noise references and warm-up
+    solves included) at its limit plus grace, plus start-up."""
+    from .batch import WARM_UP_LIMIT
     from .worker import default_grace
-    runs = job.instances * len(job.formulations) * (1 + job.permutations) + 2
-    return math.ceil((runs * (job.time_limit + default_grace(job.time_limit)) + 60) / 60)
+    runs = job.instances * len(job.formulations) * (1 + job.permutations) * job.repeats + 2
+    warm = (len(job.formulations) + 1) * (min(job.time_limit, WARM_UP_LIMIT) + default_grace(WARM_UP_LIMIT))
+    return math.ceil((runs * (job.time_limit + default_grace(job.time_limit)) + warm + 60) / 60)
 
 
 # Peak resident memory of a batch job (the job process and its solver child), measured with every

@@ -238,34 +238,46 @@ def test_shipped_ladders_are_declared_in_set_yaml():
 
 
 def test_holm_adjustment():
+    from statsmodels.stats.multitest import multipletests
     assert holm([0.01, 0.04, 0.03, np.nan]) == pytest.approx([0.03, 0.06, 0.06, np.nan], nan_ok=True)
     assert holm([0.5, 0.6]).tolist() == pytest.approx([1.0, 1.0])
+    p = np.random.default_rng(1).uniform(0, 0.2, 40) ** 2
+    assert holm(p) == pytest.approx(multipletests(p, method="holm")[1])
+
+
+def _pairwise(times: dict, instance_set: str = "s"):
+    """The pairwise claims and data of per-instance ``times`` {formulation: [t per instance]} on HiGHS."""
+    from puzzlebench.analysis.claims import Data, decide_claims
+    from puzzlebench.analysis.identity import Identities
+    from puzzlebench.analysis.noise import Noise
+    rows = [{"puzzle": "sudoku", "solver": "highs", "solver_kind": "mip", "formulation": f, "instance_set": instance_set,
+             "instance": f"p{i}", "permutation": 0, "time": t, "preprocessing_solved": False}
+            for f, values in times.items() for i, t in enumerate(values)]
+    per_instance = pd.DataFrame(rows).sample(frac=1.0, random_state=3)  # order must not matter
+    claims = decide_claims(per_instance, Identities([]), Noise(per_instance.assign(solved=True, seed=0).iloc[:0]), "time", 0.01)
+    return claims, Data.of(per_instance)
 
 
 def test_wilcoxon_pairs_by_instance_and_matches_scipy():
     a = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0]
     b = [2.5, 2.0, 7.0, 4.5, 9.0, 6.5, 20.0, 8.5]   # one tie (instance 1)
-    rows = [{"puzzle": "sudoku", "solver": "highs", "formulation": f, "instance_set": "s", "instance": f"p{i}",
-             "permutation": 0, "time": t} for f, times in (("x", a), ("y", b)) for i, t in enumerate(times)]
-    table = wilcoxon_table(pd.DataFrame(rows).sample(frac=1.0, random_state=3))  # order must not matter
-    row = table.iloc[0]
-    d = np.log(np.array(a) / np.array(b))
+    claims, data = _pairwise({"x": a, "y": b})
+    row = wilcoxon_table(claims, data).iloc[0]
+    d = np.log(np.array(b) / np.array(a))
     expected = wilcoxon(d, zero_method="wilcox")
     assert (row["formulation_a"], row["formulation_b"], row["n"], row["n_nonzero"]) == ("x", "y", 8, 7)
-    assert (row["a_faster"], row["b_faster"]) == (7, 0)
+    assert (row["a_less"], row["b_less"]) == (7, 0)
     assert row["statistic"] == pytest.approx(expected.statistic)
     assert row["p_value"] == pytest.approx(expected.pvalue)
-    assert row["median_ratio"] == pytest.approx(np.exp(np.median(d)))
-    assert row["p_holm"] == pytest.approx(expected.pvalue)
+    assert row["ratio"] == pytest.approx(np.exp(d.mean()))
+    assert row["p_holm"] == pytest.approx(expected.pvalue) and row["instance_set"] == "s"
 
 
 def test_wilcoxon_with_too_few_differences_is_nan_with_a_note():
-    rows = [{"puzzle": "sudoku", "solver": "highs", "formulation": f, "instance_set": "s", "instance": f"p{i}",
-             "permutation": 0, "time": t} for f, times in (("x", [1, 2, 3]), ("y", [2, 2, 4]))
-            for i, t in enumerate(times)]
-    row = wilcoxon_table(pd.DataFrame(rows)).iloc[0]
+    claims, data = _pairwise({"x": [1, 2, 3], "y": [2, 2, 4]})
+    row = wilcoxon_table(claims, data).iloc[0]
     assert (row["n"], row["n_nonzero"]) == (3, 2)
-    assert np.isnan(row["p_value"]) and np.isnan(row["p_holm"])
+    assert np.isnan(row["p_value"]) and np.isnan(row["p_holm"]) and row["verdict"] == "tied"
     assert "not tested" in row["note"]
 
 
@@ -297,7 +309,8 @@ def test_best_against_cpsat_counts_instances_solved_in_preprocessing(tmp_path):
     assert (best["mip_preprocessed"], best["mip_solved"], best["cpsat_preprocessed"]) == (2, 3, 0)
     write_store(rows, tmp_path / "runs.parquet")
     run_analysis(tmp_path / "runs.parquet", tmp_path / "out")
-    assert "solved 3 of 3 instances (2 of them solved in preprocessing)" in (tmp_path / "out" / "summary.md").read_text()
+    summary = (tmp_path / "out" / "summary.md").read_text()
+    assert "propagation (propagated) solved 2 of 3 puzzles before any solver ran" in summary
 
 
 def test_best_against_cpsat_per_set_says_why():
@@ -467,4 +480,4 @@ def test_summary_does_not_say_no_instance_solved_with_0_nodes(synthetic_output):
     summary = (out / "summary.md").read_text()
     assert "No instance solved with 0 nodes" not in summary
     assert "solved runs with 0 nodes were solved in the root node" in summary
-    assert "## Scaling" in summary and "## Findings" in summary
+    assert "## Scaling" in summary and "## Claims" in summary

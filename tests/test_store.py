@@ -24,7 +24,7 @@ from puzzlebench.puzzles import Sudoku
 from puzzlebench.records import RunContext, RunRecord, SolveOptions
 from puzzlebench.runner import run
 from puzzlebench.sets import get_set
-from puzzlebench.store import ANOMALIES, SCHEMA, SCHEMA_VERSION, frame_from_rows, gather, read_store
+from puzzlebench.store import SCHEMA, SCHEMA_VERSION, frame_from_rows, gather, read_store
 from puzzlebench.workflow import plan
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -28,7 +28,7 @@ from puzzlebench.workflow import plan, settings
 ROOT = Path(__file__).resolve().parents[1]
 SNAKEMAKE = [sys.executable, "-m", "snakemake", "-s", str(ROOT / "Snakefile")]
 TINY = {"instance_sets": ["sudoku/seed"], "formulations": ["binary", "binary-reduced"],
-        "solvers": ["highs", "cbc"], "seeds": [0], "time_limit": 20}
+        "solvers": ["highs", "cbc"], "seeds": [0], "repeats": 1, "time_limit": 20}
 
 
 def write_config(tmp_path, **overrides) -> Path:
@@ -103,7 +103,7 @@ def test_killed_run_resumes_without_duplicates(tmp_path):
     second = snakemake(tmp_path, config, "--rerun-incomplete", timeout=600)
     assert second.returncode == 0, second.stderr[-2000:]
     runs = pd.read_parquet(tmp_path / "results/runs.parquet")
-    key = ["instance_set", "instance", "formulation", "solver", "seed", "permutation"]
+    key = ["instance_set", "instance", "formulation", "solver", "seed", "permutation", "repeat"]
     assert not runs.duplicated(key).any()
     assert len(runs) == 2 * 1 * 2 + 1 * 2 * 2  # sudoku: 2 puzzles x binary; takuzu: 1 x both; 2 solvers
 

@@ -39,6 +39,8 @@ def register(sub) -> None:
     p.add_argument("--threads", type=threads, help="solver threads (default 1, or the job's; given, it "
                                                    "overrides the job's, as Snakemake scales threads to --cores)")
     p.add_argument("--max-instances", type=non_negative, default=0, help="only the first N of the set (0 = all)")
+    p.add_argument("--repeats", type=number_in(int, 1, 1000), default=1,
+                   help="runs of each (instance, formulation), recorded in the repeat column (default 1)")
     p.add_argument("-o", "--output", required=True, help="output .jsonl file")
     p.set_defaults(func=run)
 
@@ -65,7 +67,7 @@ def job_of(args):
         config = solver_config(args)
         job = Job(args.instance_set, args.formulation, config.name, args.seed, args.chunk[0], args.chunk[1],
                   args.permutations, args.time_limit, 1, args.max_instances,
-                  adapter=config.adapter, solver_options=dict(config.options))
+                  adapter=config.adapter, solver_options=dict(config.options), repeats=args.repeats)
     return (job if args.threads is None else replace(job, threads=args.threads)).check("batch")
 
 

@@ -34,8 +34,12 @@ def run(args) -> int:
         if args.files:
             err.locate(args.files[-1] if len(args.files) == 1 else None)
         raise
-    runs = sum(job.instances * len(job.formulations) for job in jobs)
+    runs = sum(job.instances * len(job.formulations) * job.repeats for job in jobs)
     sets = len({job.instance_set for job in jobs})
     print(f"{', '.join(args.files) or DEFAULT_CONFIG}: ok: {len(jobs)} jobs, {sets} sets, "
           f"{runs} runs (permutations not counted)")
+    sampled = sorted({job.instance_set for job in jobs if job.names})
+    if sampled:
+        others = "; the other sets: their first max_instances puzzles" if len(sampled) < sets else ""
+        print(f"sampled by calibrated time (sample): {', '.join(sampled)}{others}")
     return 0

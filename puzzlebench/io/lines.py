@@ -250,7 +250,7 @@ def _takuzu_words(line: TextLine, shape: tuple[int, int] | None = None):
         shape = stated
     if not words or not _TAKUZU_WORD.fullmatch(words[0]):
         bad = next((ch for ch in (words[0] if words else "") if ch not in _TAKUZU_VALUE), None)
-        raise PuzzleError(f"expected a takuzu line of 0, 1 and '-' or '.' (blank)"
+        raise PuzzleError("expected a takuzu line of 0, 1 and '-' or '.' (blank)"
                           + (f", got the character {bad!r}" if bad else ""), line=line.number)
     puzzle = words[0]
     if shape is None:

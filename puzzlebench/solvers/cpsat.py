@@ -253,7 +253,7 @@ def _set_parameters(parameters, options: SolveOptions) -> None:
         parameters.merge_text_format(sat_parameters_text(options.solver_options))
 
 
-@solver("cpsat", version=cpsat_version, kind="cp", options=check_cpsat_options,
+@solver("cpsat", version=cpsat_version, kind="cp", options=check_cpsat_options, all_different=True,
         description="OR-Tools CP-SAT constraint solver on the integer linear rows (reference).")
 def solve_cpsat(model: Model, options: SolveOptions) -> SolverResult:
     """Solve ``model`` with CP-SAT."""

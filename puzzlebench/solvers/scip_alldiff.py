@@ -253,6 +253,7 @@ def solve_scip_alldiff_mps(path: str, options: SolveOptions) -> SolverResult:
 
 
 @solver("scip-alldiff", version=scip_version, kind="mip", options=check_scip_options, mps=solve_scip_alldiff_mps,
+        all_different=True,
         description="SCIP's CP-solver configuration (scip-cp) plus a constraint handler propagating the "
                     "formulation's all-different groups by bipartite matching at every node; single-threaded.")
 def solve_scip_alldiff(model: Model, options: SolveOptions) -> SolverResult:

@@ -13,13 +13,13 @@ import pytest
 from puzzlebench import chunks
 from puzzlebench.errors import PuzzleError
 
-PLANNED = [("binary", "p1", 0), ("binary", "p2", 0), ("integer", "p1", 1)]
+PLANNED = [("binary", "p1", 0, 0), ("binary", "p2", 0, 0), ("integer", "p1", 1, 0)]
 
 
 def run_row(key) -> dict:
-    formulation, instance, permutation = key
+    formulation, instance, permutation, repeat = key
     return {"role": "run", "formulation": formulation, "instance": instance, "permutation": permutation,
-            "status": "optimal"}
+            "repeat": repeat, "status": "optimal"}
 
 
 def noise_row(k: int) -> dict:
@@ -56,19 +56,19 @@ def test_a_whole_chunk_reads_back_every_row_in_order(tmp_path):
 
 
 def test_header_and_end_line_as_batch_writes_them():
-    assert chunks.header({"a": 1}, [("binary", "p1", 0)], 2) == {
-        "role": "job", "format": chunks.CHUNK_FORMAT, "job": {"a": 1}, "runs": [["binary", "p1", 0]], "noise": 2}
+    assert chunks.header({"a": 1}, [("binary", "p1", 0, 0)], 2) == {
+        "role": "job", "format": chunks.CHUNK_FORMAT, "job": {"a": 1}, "runs": [["binary", "p1", 0, 0]], "noise": 2}
     assert chunks.end(3) == {"role": "end", "rows": 3}
-    assert chunks.CHUNK_FORMAT == 1
-    assert chunks.run_key({"formulation": "f", "instance": "i"}) == ("f", "i", 0)
-    assert chunks.run_key({"formulation": "f", "instance": "i", "permutation": 4}) == ("f", "i", 4)
+    assert chunks.CHUNK_FORMAT == 2
+    assert chunks.run_key({"formulation": "f", "instance": "i"}) == ("f", "i", 0, 0)
+    assert chunks.run_key({"formulation": "f", "instance": "i", "permutation": 4, "repeat": 1}) == ("f", "i", 4, 1)
 
 
-@pytest.mark.parametrize("fmt", [2, 0, None, "1"])
+@pytest.mark.parametrize("fmt", [1, 3, 0, None, "2"])
 def test_another_chunk_format_is_refused(tmp_path, fmt):
     head = {**chunks.header({}, PLANNED, 1), "format": fmt}
     err = refused(write(tmp_path, lines_of(head=head)))
-    assert err.line == 1 and err.problem == f"chunk format {fmt!r}, this puzzlebench reads 1; rerun its job"
+    assert err.line == 1 and err.problem == f"chunk format {fmt!r}, this puzzlebench reads 2; rerun its job"
 
 
 def test_a_header_without_a_format_is_refused(tmp_path):
@@ -114,40 +114,40 @@ def test_a_stray_line_in_the_body_is_not_a_run_even_with_a_planned_runs_key(tmp_
 
 
 def test_two_chunks_pasted_together_are_refused(tmp_path):
-    first, second = lines_of(), lines_of(planned=[("binary", "p9", 0)], noise=0)
+    first, second = lines_of(), lines_of(planned=[("binary", "p9", 0, 0)], noise=0)
     err = refused(write(tmp_path, first + second))
     assert err.problem == "the end line counts 1 row(s), the file holds 7"
 
 
 def test_a_row_that_was_never_planned_is_refused_by_name(tmp_path):
-    body = [noise_row(0), run_row(PLANNED[0]), run_row(("binary", "p9", 0)), run_row(PLANNED[2])]
+    body = [noise_row(0), run_row(PLANNED[0]), run_row(("binary", "p9", 0, 0)), run_row(PLANNED[2])]
     err = refused(write(tmp_path, lines_of(body=body)))
-    assert err.line == 4 and err.problem == "row ('binary', 'p9', 0) is not one of the job's planned runs"
+    assert err.line == 4 and err.problem == "row ('binary', 'p9', 0, 0) is not one of the job's planned runs"
 
 
 def test_a_planned_run_with_another_permutation_is_not_planned(tmp_path):
-    body = [noise_row(0), run_row(PLANNED[0]), run_row(PLANNED[1]), run_row(("integer", "p1", 0))]
+    body = [noise_row(0), run_row(PLANNED[0]), run_row(PLANNED[1]), run_row(("integer", "p1", 0, 0))]
     assert refused(write(tmp_path, lines_of(body=body))).problem == (
-        "row ('integer', 'p1', 0) is not one of the job's planned runs")
+        "row ('integer', 'p1', 0, 0) is not one of the job's planned runs")
 
 
 def test_a_duplicated_row_is_refused_at_its_second_copy(tmp_path):
     body = [noise_row(0), run_row(PLANNED[0]), run_row(PLANNED[1]), run_row(PLANNED[1]), run_row(PLANNED[2])]
     err = refused(write(tmp_path, lines_of(body=body)))
-    assert err.line == 5 and err.problem == "duplicate row ('binary', 'p2', 0)"
+    assert err.line == 5 and err.problem == "duplicate row ('binary', 'p2', 0, 0)"
 
 
 def test_a_run_planned_twice_may_appear_twice_not_three_times(tmp_path):
     planned = [PLANNED[0], PLANNED[0]]
     assert len(chunks.read_chunk(write(tmp_path, lines_of(planned=planned, noise=0))).rows) == 2
     err = refused(write(tmp_path, lines_of(planned=planned, noise=0, body=[run_row(PLANNED[0])] * 3)))
-    assert err.line == 4 and err.problem == "duplicate row ('binary', 'p1', 0)"
+    assert err.line == 4 and err.problem == "duplicate row ('binary', 'p1', 0, 0)"
 
 
 @pytest.mark.parametrize("kept, problem", [
-    ([0, 2], "1 of 3 planned run(s) missing, the first ('binary', 'p2', 0)"),
-    ([2], "2 of 3 planned run(s) missing, the first ('binary', 'p1', 0)"),
-    ([0, 1], "1 of 3 planned run(s) missing, the first ('integer', 'p1', 1)"),
+    ([0, 2], "1 of 3 planned run(s) missing, the first ('binary', 'p2', 0, 0)"),
+    ([2], "2 of 3 planned run(s) missing, the first ('binary', 'p1', 0, 0)"),
+    ([0, 1], "1 of 3 planned run(s) missing, the first ('integer', 'p1', 1, 0)"),
 ])
 def test_a_missing_planned_run_is_refused(tmp_path, kept, problem):
     body = [noise_row(0), *(run_row(PLANNED[k]) for k in kept)]
@@ -176,15 +176,15 @@ def test_a_header_without_runs_plans_none(tmp_path):
     del head["runs"]
     assert chunks.read_chunk(write(tmp_path, lines_of(planned=[], noise=0, head=head))).rows == []
     assert refused(write(tmp_path, lines_of(planned=[], noise=0, head=head, body=[run_row(PLANNED[0])]))).problem == (
-        "row ('binary', 'p1', 0) is not one of the job's planned runs")
+        "row ('binary', 'p1', 0, 0) is not one of the job's planned runs")
 
 
 def test_blank_lines_are_skipped_and_lines_keep_their_numbers(tmp_path):
     lines = lines_of()
-    text = ["", json.dumps(lines[0]), "   ", *map(json.dumps, lines[1:3]), "", json.dumps(run_row(("x", "y", 0))),
+    text = ["", json.dumps(lines[0]), "   ", *map(json.dumps, lines[1:3]), "", json.dumps(run_row(("x", "y", 0, 0))),
             *map(json.dumps, lines[4:])]
     err = refused(write(tmp_path, text))
-    assert err.line == 7 and "('x', 'y', 0) is not one of" in err.problem
+    assert err.line == 7 and "('x', 'y', 0, 0) is not one of" in err.problem
 
 
 @pytest.mark.parametrize("damage, line, problem", [
@@ -232,8 +232,8 @@ def test_a_chunk_is_read_as_utf8_whatever_the_locale(tmp_path):
     import os
     import subprocess
     import sys
-    body = [{**run_row(("binary", "café", 0)), "message": "résolu"}]
-    lines = lines_of(planned=[("binary", "café", 0)], noise=0, body=body)
+    body = [{**run_row(("binary", "café", 0, 0)), "message": "résolu"}]
+    lines = lines_of(planned=[("binary", "café", 0, 0)], noise=0, body=body)
     path = write(tmp_path, [json.dumps(line, ensure_ascii=False) for line in lines])   # raw UTF-8 bytes
     assert "é".encode() in path.read_bytes() and chunks.read_chunk(path).rows == body
     env = {**os.environ, "LC_ALL": "C", "LANG": "C", "PYTHONCOERCECLOCALE": "0", "PYTHONUTF8": "0",

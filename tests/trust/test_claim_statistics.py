@@ -1,5 +1,5 @@
 """The statistics every claim rests on, each against its formula or the library it documents
-(analysis/stats.py, analysis/significance.py, the rules of analysis/paper.py) (issue 26)."""
+(analysis/stats.py, analysis/significance.py, the verdict rules of analysis/claims.py) (issue 26)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,9 @@ from scipy.stats import bootstrap, wilcoxon
 from statsmodels.stats.multitest import multipletests
 
 from puzzlebench.analysis import paper
-from puzzlebench.analysis.significance import COLUMNS, MIN_NONZERO, wilcoxon_table
+from puzzlebench.analysis.claims import ALPHA, Claim, Data, Spec, adjust, decide, measure_claim
+from puzzlebench.analysis.noise import Noise
+from puzzlebench.analysis.significance import MIN_NONZERO, paired_test
 from puzzlebench.analysis.stats import (grouped_sgm, holm, performance_profile, performance_ratios, power_law_fit,
                                         shifted_geometric_mean, spread, virtual_best)
 
@@ -148,42 +150,26 @@ def test_holm_of_nothing_present():
     assert np.isnan(holm([np.nan, np.nan])).all() and holm([]).shape == (0,)
 
 
-def pairs(formulations: dict[str, list[float]], puzzle: str = "sudoku", solver: str = "highs") -> list[dict]:
-    return [{"puzzle": puzzle, "solver": solver, "formulation": f, "instance_set": "s", "instance": f"p{i}",
-             "permutation": 0, "time": t} for f, ts in formulations.items() for i, t in enumerate(ts) if t is not None]
-
-
-def test_wilcoxon_table_against_scipy_pair_by_pair():
-    x = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 9.0]
-    y = [1.5, 2.0, 2.0, 9.0, 6.0, 8.0, 7.5, None]       # p7 not run by y: dropped from x-y
-    z = [3.0, 5.0, 4.0, 2.0, 9.0, 7.0, 8.0, 10.0]
-    table = wilcoxon_table(pd.DataFrame(pairs({"z": z, "x": x, "y": y})))
-    assert list(table.columns) == COLUMNS
-    assert table[["formulation_a", "formulation_b"]].values.tolist() == [["x", "y"], ["x", "z"], ["y", "z"]]
-    xy = table.iloc[0]
-    d = np.log(np.array(x[:7]) / np.array(y[:7]))
-    assert (xy["n"], xy["n_nonzero"], xy["a_faster"], xy["b_faster"]) == (7, 6, 5, 1)
+def test_paired_test_against_scipy():
+    d = np.log(np.array([1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0]) / np.array([1.5, 2.0, 2.0, 9.0, 6.0, 8.0, 7.5]))
+    statistic, p, note = paired_test(d)
     expected = wilcoxon(d, zero_method="wilcox", alternative="two-sided")
-    assert (xy["statistic"], xy["p_value"]) == pytest.approx((expected.statistic, expected.pvalue))
-    assert xy["median_ratio"] == pytest.approx(np.exp(np.median(d))) and xy["note"] == ""
-    assert table["p_holm"].tolist() == pytest.approx(holm(table["p_value"]).tolist())
+    assert (statistic, p) == pytest.approx((expected.statistic, expected.pvalue)) and note == ""
 
 
-def test_wilcoxon_is_per_puzzle_and_solver_and_not_tested_below_six_differences():
-    rows = (pairs({"a": [1, 2, 3, 4, 5, 6], "b": [2, 3, 4, 5, 6, 7]}, solver="cbc")
-            + pairs({"a": [1, 2, 3, 4, 5, 6], "b": [1, 2, 3, 5, 6, 7]}, solver="highs")
-            + pairs({"a": [1.0, None], "b": [None, 2.0]}, puzzle="takuzu"))
-    table = wilcoxon_table(pd.DataFrame(rows))
-    assert table[["puzzle", "solver"]].values.tolist() == [["sudoku", "cbc"], ["sudoku", "highs"], ["takuzu", "highs"]]
-    tested, few, none = table.iloc[0], table.iloc[1], table.iloc[2]
-    assert tested["n_nonzero"] == MIN_NONZERO == 6 and np.isfinite(tested["p_value"]) and tested["note"] == ""
-    assert few["n_nonzero"] == 3 and few["note"] == "3 non-zero differences (< 6): not tested"
-    assert np.isnan([few["statistic"], few["p_value"], few["p_holm"]]).all()
-    assert none["n"] == 0 and np.isnan(none["median_ratio"]) and (none["a_faster"], none["b_faster"]) == (0, 0)
-    assert tested["p_holm"] == pytest.approx(tested["p_value"])   # the only test of the table
+@pytest.mark.parametrize("d, nonzero", [([0.1, -0.2, 0.3, 0.0, 0.0, 0.0, 0.0], 3), ([0.1] * 5, 5), ([], 0)])
+def test_paired_test_needs_six_nonzero_differences(d, nonzero):
+    statistic, p, note = paired_test(np.array(d))
+    assert MIN_NONZERO == 6 and np.isnan([statistic, p]).all()
+    assert note == f"{nonzero} non-zero differences (< 6): not tested"
 
 
-# --- the noise factor, the paired ratio and its bootstrap interval, "within noise" ------------
+def test_paired_test_of_six_nonzero_differences_is_tested():
+    statistic, p, note = paired_test(np.array([0.1, 0.2, 0.3, -0.4, 0.5, 0.6, 0.0]))
+    assert np.isfinite(p) and note == ""
+
+
+# --- the noise factor, the paired ratio and its bootstrap interval, the verdict -----------------
 
 def noise(times_s: list[float | None], build: float | None = 0.0) -> pd.DataFrame:
     return pd.DataFrame({"solver_time": times_s, "wall_time": [t if t is None else t + 1 for t in times_s],
@@ -210,85 +196,90 @@ def test_noise_factor_without_two_times_is_nan(frame):
     assert np.isnan(paper.noise_factor(frame))
 
 
-def instance_rows(slow: list[float | None], fast: list[float | None], solver: str = "highs") -> pd.DataFrame:
-    return pd.DataFrame(pairs({"binary": slow, "quick": fast}, solver=solver))
+def per_instance(times: dict[str, list[float | None]], preprocessed: dict[str, list[bool]] | None = None):
+    """A per-instance frame with the columns of analysis.outcomes.instance_times the claims read."""
+    return pd.DataFrame([{"puzzle": "sudoku", "instance_set": "s", "instance": f"p{i:02d}", "permutation": 0,
+                          "formulation": f, "solver": "highs", "solver_kind": "mip", "time": t,
+                          "preprocessing_solved": bool((preprocessed or {}).get(f, [False] * len(ts))[i])}
+                         for f, ts in times.items() for i, t in enumerate(ts) if t is not None])
 
 
-def test_paired_ratio_is_the_geometric_mean_with_a_bca_interval():
-    slow, fast = [2.0, 3.0, 8.0, 5.0, 4.0], [1.0, 1.0, 2.0, 4.0, 1.0]
-    frame = pd.concat([instance_rows(slow, fast), instance_rows([1.0] * 5, [9.0] * 5, solver="cbc")])
-    ratio, low, high, n = paper.paired_ratio(frame, "sudoku", "highs", "binary", "quick")
+def claim_of(times, verdict=None, preprocessed=None) -> Claim:
+    """The claim 'quick against binary' on HiGHS, before the Holm adjustment."""
+    spec = Spec("x", "pairwise", "sudoku", None, "highs", ("quick", "highs"), ("binary", "highs"), verdict=verdict)
+    frame = per_instance(times, preprocessed)
+    runs = frame.assign(solved=True, seed=0)       # one run a cell: no noise estimate (g = 1)
+    return measure_claim(spec, Data.of(frame), Noise(runs), "time")
+
+
+def test_ratio_is_the_geometric_mean_with_scipys_bca_interval_and_the_wilcoxon_p():
+    slow, fast = [2.0, 3.0, 8.0, 5.0, 4.0, 6.0, 9.0], [1.0, 1.0, 2.0, 4.0, 1.0, 2.0, 3.0]
+    claim = claim_of({"binary": slow, "quick": fast})
     logs = np.log(np.array(slow) / np.array(fast))
-    assert n == 5 and ratio == pytest.approx(np.exp(logs.mean()))
+    assert claim.n == 7 and claim.ratio == pytest.approx(np.exp(logs.mean()))
     interval = bootstrap((logs,), np.mean, confidence_level=0.95, n_resamples=2000, method="BCa",
                          random_state=0).confidence_interval
-    assert (low, high) == pytest.approx((np.exp(interval.low), np.exp(interval.high)))
-    assert low < ratio < high
-    assert paper.paired_ratio(frame, "sudoku", "highs", "quick", "binary")[0] == pytest.approx(1 / ratio)
+    assert claim.ci == pytest.approx([np.exp(interval.low), np.exp(interval.high)], rel=1e-12)
+    assert claim.p_value == pytest.approx(wilcoxon(logs, zero_method="wilcox").pvalue)
+    assert claim_of({"binary": fast, "quick": slow}).ratio == pytest.approx(1 / claim.ratio)
 
 
-def test_paired_ratio_over_the_instances_both_ran():
-    ratio, low, high, n = paper.paired_ratio(instance_rows([2.0, 4.0, None, 8.0], [1.0, 1.0, 5.0, None]),
-                                             "sudoku", "highs", "binary", "quick")
-    assert (n, ratio) == (2, pytest.approx(np.sqrt(2 * 4))) and np.isnan([low, high]).all()
+def test_ratio_over_the_instances_both_ran():
+    claim = claim_of({"binary": [2.0, 4.0, None, 8.0], "quick": [1.0, 1.0, 5.0, None]})
+    assert (claim.n, claim.ratio) == (2, pytest.approx(np.sqrt(2 * 4))) and claim.ci is None
+    assert claim.p_value is None and claim.note == "2 non-zero differences (< 6): not tested"
 
 
-@pytest.mark.parametrize("slow, fast, expected", [
-    ([2.0, 3.0, 5.0], [2.0, 3.0, 5.0], (1.0, 3)),          # every ratio 1: no spread, no interval
-    ([3.0], [1.0], (3.0, 1)),
-])
-def test_paired_ratio_without_an_interval(slow, fast, expected):
-    ratio, low, high, n = paper.paired_ratio(instance_rows(slow, fast), "sudoku", "highs", "binary", "quick")
-    assert (ratio, n) == (pytest.approx(expected[0]), expected[1]) and np.isnan([low, high]).all()
+@pytest.mark.parametrize("slow, fast", [([2.0, 3.0, 5.0], [2.0, 3.0, 5.0]), ([3.0], [1.0]), ([3.0, 1.0], [1.0, 2.0])])
+def test_no_interval_without_three_instances_and_a_spread(slow, fast):
+    assert claim_of({"binary": slow, "quick": fast}).ci is None
 
 
-@pytest.mark.parametrize("args", [("sudoku", "highs", "binary", "other"), ("sudoku", "cbc", "binary", "quick"),
-                                  ("takuzu", "highs", "binary", "quick")])
-def test_paired_ratio_of_pairs_that_did_not_run_is_nan(args):
-    got = paper.paired_ratio(instance_rows([1.0, 2.0], [1.0, 1.0]), *args)
-    assert np.isnan(got[:3]).all() and got[3] == 0
-    assert paper.paired_ratio(instance_rows([1.0, None], [None, 2.0]), "sudoku", "highs", "binary", "quick")[3] == 0
+def test_an_interval_from_three_instances():
+    claim = claim_of({"binary": [2.0, 5.0, 3.0], "quick": [1.0, 1.0, 1.0]})
+    assert claim.ci is not None and claim.ci[0] < claim.ratio < claim.ci[1]
 
 
-def headline(rows) -> pd.DataFrame:
-    return pd.DataFrame([{"puzzle": p, "formulation": f, "solver": s, "speedup": r, "time_sgm": t}
-                         for p, f, s, r, t in rows])
+def test_a_pair_without_a_common_instance_has_no_ratio():
+    claim = claim_of({"binary": [1.0, None], "quick": [None, 2.0]})
+    assert (claim.n, claim.ratio, claim.verdict, claim.note) == (0, None, "tied", "no instance both sides ran")
 
 
-def holm_rows(rows) -> pd.DataFrame:
-    """A Wilcoxon table's (puzzle, solver, formulation_a, formulation_b, p_holm) columns."""
-    return pd.DataFrame(rows, columns=["puzzle", "solver", "formulation_a", "formulation_b", "p_holm"])
+def test_instances_solved_by_propagation_are_left_out_and_a_side_all_preprocessed_is_no_timing_claim():
+    times = {"binary": [2.0, 4.0, 8.0], "quick": [1.0, 1.0, 0.001]}
+    claim = claim_of(times, preprocessed={"quick": [False, False, True]})
+    assert (claim.n, claim.preprocessed, claim.ratio) == (2, 1, pytest.approx(np.sqrt(2 * 4)))
+    claim = claim_of(times, preprocessed={"quick": [True, True, True]})
+    assert (claim.verdict, claim.n, claim.ratio) == ("preprocessing", 3, None)
 
 
-def test_findings_take_each_puzzles_first_row_with_its_test_and_paired_ratio():
-    frame = instance_rows([2.0, 4.0, 8.0, 2.0], [1.0, 1.0, 2.0, 1.0])
-    top = headline([("sudoku", "quick", "highs", 2.5, 0.1), ("sudoku", "binary", "highs", 1.0, 0.25),
-                    ("kakuro", "binary", "cbc", 1.0, 0.3)])
-    table = holm_rows([("sudoku", "highs", "binary", "quick", 0.004), ("sudoku", "cbc", "binary", "quick", 0.9),
-                         ("sudoku", "highs", "binary", "other", 0.5), ("kakuro", "cbc", "binary", "x", 0.01)])
-    kakuro, sudoku = paper.findings(top, frame, table, noise=1.5, sgm="time_sgm")
-    assert (sudoku.puzzle, sudoku.formulation, sudoku.solver, sudoku.sgm, sudoku.speedup) == (
-        "sudoku", "quick", "highs", 0.1, 2.5)
-    assert sudoku.p_holm == 0.004 and sudoku.significant and not sudoku.within_noise
-    assert (sudoku.paired_ratio, sudoku.instances) == (pytest.approx(np.exp(np.mean(np.log([2, 4, 4, 2])))), 4)
-    assert (sudoku.ratio_low, sudoku.ratio_high) == pytest.approx(paper.paired_ratio(
-        frame, "sudoku", "highs", "binary", "quick")[1:3])
-    assert kakuro.formulation == "binary" and np.isnan(kakuro.p_holm) and not kakuro.significant
+@pytest.mark.parametrize("verdict", ["identical", "preprocessing"])
+def test_a_fixed_verdict_is_kept_untested(verdict):
+    claim = claim_of({"binary": [2.0] * 8, "quick": [1.0] * 8}, verdict=verdict)
+    assert claim.verdict == verdict and claim.ratio is None and decide(claim) == verdict
 
 
-@pytest.mark.parametrize("speedup, noise_factor, within", [
-    (1.2, 1.5, True), (1 / 1.2, 1.5, True), (1.5, 1.5, False), (1.6, 1.5, False), (0.6, 1.5, False),
-    (1.2, np.nan, False), (np.nan, 1.5, False)])
-def test_a_speedup_is_within_noise_when_neither_it_nor_its_inverse_reaches_the_factor(speedup, noise_factor, within):
-    top = headline([("sudoku", "quick", "highs", speedup, 0.1)])
-    (finding,) = paper.findings(top, instance_rows([1.0], [1.0]), holm_rows([]), noise=noise_factor, sgm="time_sgm")
-    assert finding.within_noise is within and np.isnan(finding.p_holm)
+@pytest.mark.parametrize("p, ci, noise_factor, expected", [
+    (0.01, [1.6, 3.0], 1.5, "faster"), (0.01, [1.5, 3.0], 1.5, "tied"), (0.01, [1.2, 3.0], 1.5, "tied"),
+    (0.01, [0.2, 0.6], 1.5, "slower"), (0.01, [0.2, 1 / 1.5], 1.5, "tied"), (0.01, [0.5, 2.0], 1.5, "tied"),
+    (0.049, [1.6, 3.0], 1.5, "faster"), (0.05, [1.6, 3.0], 1.5, "tied"), (None, [1.6, 3.0], 1.5, "tied"),
+    (0.01, None, 1.5, "tied"), (0.01, [1.1, 3.0], None, "faster"), (0.01, [1.1, 3.0], float("nan"), "faster"),
+    (0.01, [0.999, 3.0], None, "tied"), (0.01, [0.2, 0.9], None, "slower")])
+def test_verdict_needs_holm_below_the_level_and_an_interval_beyond_the_noise(p, ci, noise_factor, expected):
+    claim = Claim("x", "pairwise", "sudoku", "s", "highs", "a", "b", "time", 2.0, ci, p, 8, "tied", noise=noise_factor)
+    assert decide(claim) == expected and ALPHA == 0.05
 
 
-@pytest.mark.parametrize("p, significant", [(0.049, True), (0.05, False), (0.2, False), (np.nan, False)])
-def test_significant_below_the_level_after_holm(p, significant):
-    finding = paper.Finding("sudoku", "quick", "highs", 0.1, 2.0, 2.0, 1.5, 2.5, 8, p, False)
-    assert finding.significant is significant and paper.SIGNIFICANCE == 0.05
+def test_holm_adjusts_within_each_kind_and_puzzle_only():
+    def claim(kind, puzzle, p):
+        return Claim("x", kind, puzzle, "s", "highs", "a", "b", "time", 2.0, [3.0, 4.0], None, 8, "tied",
+                     p_value=p, noise=1.0)
+    items = [claim("pairwise", "sudoku", 0.01), claim("pairwise", "sudoku", 0.04), claim("pairwise", "kakuro", 0.03),
+             claim("best_vs_seed", "sudoku", 0.02), claim("pairwise", "sudoku", None)]
+    adjust(items)
+    assert [c.p_adjusted for c in items[:4]] == pytest.approx([0.02, 0.04, 0.03, 0.02])
+    assert [c.family_size for c in items] == [2, 2, 1, 1, 0] and items[4].p_adjusted is None
+    assert [c.verdict for c in items] == ["faster", "faster", "faster", "faster", "tied"]
 
 
 # --- edges the claims meet: one instance, constant quantities, unsorted and missing keys --------
@@ -329,40 +320,3 @@ def test_spread_and_virtual_best_sort_their_groups_and_keep_missing_keys():
     best = virtual_best(runs)
     assert best["instance"].tolist() == ["p1", "p2", "p9"] and best["time"].tolist() == [1.0, 2.0, 7.0]
     assert best["configurations"].tolist() == [2, 1, 1]
-
-
-def test_wilcoxon_table_sorts_puzzles_and_solvers_and_keeps_missing_ones():
-    rows = (pairs({"a": [1, 2, 3], "b": [2, 3, 4]}, puzzle="takuzu") + pairs({"a": [1, 2], "b": [2, 2]}, solver="scip")
-            + pairs({"a": [1, 2], "b": [2, 3]}, solver="cbc") + pairs({"a": [1], "b": [3]}, solver=None))
-    table = wilcoxon_table(pd.DataFrame(rows))
-    assert table["puzzle"].tolist() == ["sudoku", "sudoku", "sudoku", "takuzu"]
-    assert table["solver"].tolist()[:2] == ["cbc", "scip"] and pd.isna(table["solver"].iloc[2])
-    assert table["n"].tolist() == [2, 2, 1, 3]
-
-
-def test_findings_take_the_test_of_their_own_puzzle_and_solver_only():
-    frame = instance_rows([2.0, 4.0], [1.0, 1.0])
-    decoys = [("kakuro", "highs", "binary", "quick", 0.9), ("sudoku", "cbc", "binary", "quick", 0.8),
-              ("sudoku", "highs", "binary", "quick", 0.03)]
-    (finding,) = paper.findings(headline([("sudoku", "quick", "highs", 2.0, 0.1)]), frame, holm_rows(decoys),
-                                noise=1.1, sgm="time_sgm")
-    assert finding.p_holm == 0.03
-
-
-@pytest.mark.parametrize("count", [3, 20])
-def test_paired_ratio_interval_is_scipys_bca_with_its_settings(count):
-    """Three instances are enough for an interval; with twenty the resample count and seed show."""
-    rng = np.random.default_rng(7)
-    slow = list(np.exp(rng.normal(1.0, 0.8, count)))
-    fast = [1.0] * count
-    _, low, high, n = paper.paired_ratio(instance_rows(slow, fast), "sudoku", "highs", "binary", "quick")
-    logs = np.log(np.array(slow))[sorted(range(count), key=lambda i: f"p{i}")]   # in instance order
-    interval = bootstrap((logs,), np.mean, confidence_level=0.95, n_resamples=2000, method="BCa",
-                         random_state=0).confidence_interval
-    assert n == count and (low, high) == pytest.approx((np.exp(interval.low), np.exp(interval.high)), rel=1e-12)
-
-
-def test_paired_ratio_interval_when_the_log_ratios_span_exactly_one():
-    slow, fast = [1.0, np.e, np.exp(0.25), np.exp(0.5)], [1.0, 1.0, 1.0, 1.0]
-    _, low, high, _ = paper.paired_ratio(instance_rows(slow, fast), "sudoku", "highs", "binary", "quick")
-    assert np.isfinite([low, high]).all() and low < high

@@ -1,0 +1,614 @@
+"""Claims as data: every comparison the summary, the paper section and the README state.
+
+Each claim compares two sides, a and b, on one measure over the instances both ran, each
+instance's time aggregated over its repeats and seeds first
+(:func:`~puzzlebench.analysis.outcomes.instance_times`).  Instances a formulation's propagation
+solved before any solver ran (``preprocessing_solved``) are left out: they are no solver's result.
+
+* ``ratio``: the geometric mean over the instances of t_b / t_a (> 1: a takes less time), with its
+  95% bootstrap interval ``ci`` (scipy.stats.bootstrap, BCa, 2000 resamples, seed 0);
+* ``p_value``: the two-sided Wilcoxon signed-rank test of log(t_b / t_a) (at least 6 non-zero
+  differences, else no test), ``p_adjusted`` its Holm adjustment over the claims of the same
+  ``kind`` and puzzle in the run (``family_size`` of them: a family is what one paragraph of the
+  paper states);
+* ``noise``: the pair's noise factor g (:mod:`~puzzlebench.analysis.noise`).
+
+The verdict: ``faster`` (a takes less time than b) when p_adjusted < 0.05 and the interval lies
+above g; ``slower`` when p_adjusted < 0.05 and it lies below 1/g; ``tied`` otherwise (no
+difference beyond the noise and the test); ``identical`` when a and b gave the same model
+(:mod:`~puzzlebench.analysis.identity`), never compared; ``preprocessing`` when a side's every
+instance was solved before any solver ran.
+
+Kinds (each, per puzzle, its own Holm family):
+
+* ``pairwise``: every two formulations a < b (by name) on one instance set and solver;
+* ``best_vs_seed``: the fastest formulation (with its best solver) against the seed model
+  ``binary`` (with its best solver), on each set and, when the puzzle has several sets in the
+  run, over all of them (``instance_set`` null); ``solver`` null, the sides' solvers in
+  ``a_solver``, ``b_solver``;
+* ``mip_vs_cp``: the best MIP configuration against the best constraint-programming one, per set
+  and over all sets.
+
+"Best" is the smallest shifted geometric mean (the headline shift) of the per-instance times that
+reached a solver, among configurations for which most instances in scope did
+(:data:`MAX_PREPROCESSED`).  A claim's ``id``
+names what it claims, not who won (``best_vs_seed/sudoku/sudoku-top95/time``), so two runs can
+be matched claim by claim (``puzzlebench compare``).
+
+Split halves: the runs are split in two by the parity of ``repeat`` (or of the seed's rank, with
+one repeat), every claim is decided again on each half with the full run's noise estimates, and
+``holds_in_halves`` says whether both halves give the claim's verdict.
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+from dataclasses import asdict, dataclass
+from itertools import combinations
+
+import numpy as np
+import pandas as pd
+from scipy.stats import bootstrap
+
+from .noise import Noise
+from .outcomes import INSTANCE, instance_times
+from .identity import Identities, identity_groups
+from .significance import paired_test
+from .stats import holm
+from .tables import SEED_FORMULATION
+
+ALPHA = 0.05
+CONFIDENCE = 0.95
+BOOTSTRAP_RESAMPLES = 2000
+KINDS = ("pairwise", "best_vs_seed", "mip_vs_cp")
+VERDICTS = ("faster", "slower", "tied", "identical", "preprocessing")
+DIRECTIONAL = ("faster", "slower")
+MAX_PREPROCESSED = 0.5
+"""A configuration is a candidate for "best" only when at most this share of its instances in scope was
+solved before any solver ran (its comparisons leave those instances out)."""
+FIELDS = ("puzzle", "instance_set", "solver", "a", "b", "measure", "ratio", "ci", "p_adjusted", "n", "verdict")
+"""The fields issue 20 names (the results page reads these); :class:`Claim` adds more."""
+
+
+@dataclass
+class Claim:
+    """One comparison (see the module doc); None where a number does not exist."""
+
+    id: str
+    kind: str
+    puzzle: str
+    instance_set: str | None
+    solver: str | None
+    a: str
+    b: str
+    measure: str
+    ratio: float | None
+    ci: list[float] | None
+    p_adjusted: float | None
+    n: int
+    verdict: str
+    a_solver: str | None = None
+    b_solver: str | None = None
+    p_value: float | None = None
+    family_size: int = 0
+    noise: float | None = None
+    preprocessed: int = 0
+    holds_in_halves: bool | None = None
+    note: str = ""
+    text: str = ""
+
+    @property
+    def directional(self) -> bool:
+        return self.verdict in DIRECTIONAL
+
+    def to_dict(self) -> dict:
+        return {k: _plain(v) for k, v in asdict(self).items()}
+
+
+def _plain(value):
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, (np.floating, np.integer)):
+        return _plain(value.item())
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _label(formulation: str, solver: str | None) -> str:
+    return formulation if solver is None else f"{formulation}/{solver}"
+
+
+# --- the per-instance data ------------------------------------------------------------------------
+
+@dataclass
+class Wide:
+    """One puzzle's per-instance times: instances x configurations (NaN: not run), in numpy."""
+
+    instances: pd.MultiIndex       # INSTANCE tuples
+    sets: np.ndarray               # each instance's set
+    configs: list[tuple[str, str]] # (formulation, solver) of each column
+    times: np.ndarray
+    preprocessed: np.ndarray
+
+    def column(self, config) -> int | None:
+        return self._columns.get(config)
+
+    def __post_init__(self):
+        self._columns = {c: i for i, c in enumerate(self.configs)}
+
+
+@dataclass
+class Data:
+    """Per-instance times of one run (or half of it), wide, per puzzle (:class:`Wide`)."""
+
+    wide: dict[str, Wide]
+    kinds: dict[str, str]                   # solver -> "mip" / "cp"
+
+    @classmethod
+    def of(cls, per_instance: pd.DataFrame) -> "Data":
+        wide = {}
+        for puzzle, part in per_instance.groupby("puzzle", sort=True):
+            indexed = part.set_index([*INSTANCE, "formulation", "solver"])
+            times = indexed["time"].astype(float).unstack(["formulation", "solver"]).sort_index(axis=1)
+            pre = (indexed["preprocessing_solved"].astype(bool).unstack(["formulation", "solver"])
+                   .reindex_like(times).fillna(False).astype(bool))
+            wide[puzzle] = Wide(times.index, times.index.get_level_values(0).to_numpy(), list(times.columns),
+                                times.to_numpy(float), pre.to_numpy(bool))
+        kinds = dict(zip(per_instance["solver"], per_instance["solver_kind"]))
+        return cls(wide, kinds)
+
+    def sets(self, puzzle: str) -> list[str]:
+        return sorted(set(self.wide[puzzle].sets))
+
+    def configs(self, puzzle: str) -> list[tuple[str, str]]:
+        return self.wide[puzzle].configs
+
+    def ran(self, puzzle: str, instance_set: str | None, config) -> bool:
+        w = self.wide[puzzle]
+        j = w.column(config)
+        return j is not None and bool(np.isfinite(w.times[self._rows(w, instance_set), j]).any())
+
+    @staticmethod
+    def _rows(w: Wide, instance_set: str | None) -> np.ndarray:
+        return np.ones(len(w.sets), bool) if instance_set is None else w.sets == instance_set
+
+    def pair(self, puzzle: str, instance_set: str | None, a: tuple, b: tuple):
+        """(log ratios log(t_b / t_a), their instances, instances left out as preprocessed, a side all
+        preprocessed?) over the instances of the scope both sides ran."""
+        w = self.wide[puzzle]
+        ja, jb = w.column(a), w.column(b)
+        if ja is None or jb is None:
+            return np.zeros(0), w.instances[:0], 0, False
+        both = self._rows(w, instance_set) & np.isfinite(w.times[:, ja]) & np.isfinite(w.times[:, jb])
+        pre_a, pre_b = w.preprocessed[both, ja], w.preprocessed[both, jb]
+        all_pre = bool(both.any()) and (pre_a.all() or pre_b.all())
+        kept = both.copy()
+        kept[both] = ~(pre_a | pre_b)
+        d = np.log(w.times[kept, jb] / w.times[kept, ja])
+        return d, w.instances[kept], int((pre_a | pre_b).sum()), all_pre
+
+    def best(self, puzzle: str, instance_set: str | None, configs, shift: float):
+        """The configuration of ``configs`` with the smallest SGM over its instances of the scope that
+        reached a solver, among those for which most did; None when there is none."""
+        w = self.wide[puzzle]
+        rows = self._rows(w, instance_set)
+        scores = []
+        for config in configs:
+            j = w.column(config)
+            if j is None:
+                continue
+            ran = rows & np.isfinite(w.times[:, j])
+            if not ran.any() or w.preprocessed[ran, j].mean() > MAX_PREPROCESSED:
+                continue
+            values = w.times[ran & ~w.preprocessed[:, j], j]
+            sgm = float(np.exp(np.log(values + shift).mean()) - shift)
+            scores.append((sgm, config))
+        return min(scores)[1] if scores else None
+
+
+# --- one claim ------------------------------------------------------------------------------------
+
+def _interval(d: np.ndarray) -> list[float] | None:
+    if len(d) < 3 or np.ptp(d) == 0:
+        return None
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for method in ("BCa", "percentile"):
+            ci = bootstrap((d,), np.mean, confidence_level=CONFIDENCE, n_resamples=BOOTSTRAP_RESAMPLES,
+                           method=method, random_state=0).confidence_interval
+            if np.isfinite(ci.low) and np.isfinite(ci.high):
+                return [float(np.exp(ci.low)), float(np.exp(ci.high))]
+    return None
+
+
+@dataclass
+class Spec:
+    """What one claim compares: sides (formulation, solver) on a scope, or a fixed verdict."""
+
+    id: str
+    kind: str
+    puzzle: str
+    instance_set: str | None
+    solver: str | None
+    a: tuple[str, str]
+    b: tuple[str, str]
+    verdict: str | None = None       # identical / preprocessing, decided without a test
+    note: str = ""
+    n: int = 0
+
+
+def measure_claim(spec: Spec, data: Data, noise: Noise, measure: str) -> Claim:
+    """The claim of ``spec`` before the Holm adjustment (``p_adjusted`` still the raw p)."""
+    claim = Claim(spec.id, spec.kind, spec.puzzle, spec.instance_set, spec.solver, spec.a[0], spec.b[0], measure,
+                  None, None, None, spec.n, spec.verdict or "tied",
+                  a_solver=spec.a[1], b_solver=spec.b[1], note=spec.note)
+    if spec.verdict is not None:
+        return claim
+    d, instances, dropped, all_pre = data.pair(spec.puzzle, spec.instance_set, spec.a, spec.b)
+    claim.preprocessed = dropped
+    if all_pre or (dropped and not len(d)):
+        claim.verdict, claim.n = "preprocessing", dropped
+        claim.note = "every instance of a side was solved before any solver ran"
+        return claim
+    claim.n = len(d)
+    if not len(d):
+        claim.note = "no instance both sides ran"
+        return claim
+    claim.ratio = float(np.exp(d.mean()))
+    claim.ci = _interval(d)
+    _, p, note = paired_test(d)
+    claim.p_value = None if math.isnan(p) else p
+    claim.note = note
+    claim.noise = noise.pair_factor(spec.puzzle, spec.a, spec.b, instances)
+    return claim
+
+
+def decide(claim: Claim) -> str:
+    """faster / slower / tied from the adjusted p, the interval and the noise factor (module doc)."""
+    if claim.verdict in ("identical", "preprocessing"):
+        return claim.verdict
+    if claim.p_adjusted is None or claim.p_adjusted >= ALPHA or claim.ci is None:
+        return "tied"
+    g = claim.noise if claim.noise is not None and math.isfinite(claim.noise) else 1.0
+    low, high = claim.ci
+    if low > g:
+        return "faster"
+    if high < 1 / g:
+        return "slower"
+    return "tied"
+
+
+def adjust(claims: list[Claim]) -> None:
+    """Holm over the tested claims of each family (kind and puzzle), then every verdict."""
+    families: dict[tuple[str, str], list[Claim]] = {}
+    for claim in claims:
+        if claim.p_value is not None:
+            families.setdefault((claim.kind, claim.puzzle), []).append(claim)
+    for tested in families.values():
+        for claim, p in zip(tested, holm([c.p_value for c in tested])):
+            claim.p_adjusted, claim.family_size = float(p), len(tested)
+    for claim in claims:
+        claim.verdict = decide(claim)
+
+
+# --- which claims ---------------------------------------------------------------------------------
+
+def _scopes(data: Data, puzzle: str) -> list[str | None]:
+    sets = data.sets(puzzle)
+    return [*sets, *([None] if len(sets) > 1 else [])]
+
+
+def _scope_id(instance_set: str | None) -> str:
+    return "*" if instance_set is None else instance_set.replace("/", "-")
+
+
+def specs(data: Data, identities: Identities, measure: str, shift: float) -> list[Spec]:
+    """Every claim the run makes (see the module doc), in a stable order."""
+    out: list[Spec] = []
+    for puzzle in data.wide:
+        configs = data.configs(puzzle)
+        for name in data.sets(puzzle):
+            for solver in sorted({s for _, s in configs}):
+                names = sorted(f for f, s in configs if s == solver and data.ran(puzzle, name, (f, s)))
+                for a, b in combinations(names, 2):
+                    spec = Spec(f"pairwise/{puzzle}/{_scope_id(name)}/{solver}/{a}/{b}/{measure}", "pairwise",
+                                puzzle, name, solver, (a, solver), (b, solver))
+                    if identities.same(name, solver, a, b):
+                        spec.verdict, spec.note = "identical", "the same model on every instance"
+                        spec.n = len(data.pair(puzzle, name, spec.a, spec.b)[0])
+                    out.append(spec)
+        for scope in _scopes(data, puzzle):
+            out += _best_specs(data, identities, puzzle, scope, configs, measure, shift)
+    return out
+
+
+def _same_model(data: Data, identities: Identities, puzzle: str, scope, a: tuple, b: tuple) -> bool:
+    sets = [scope] if scope is not None else data.sets(puzzle)
+    return identities.same_everywhere((name, a[1], b[1], a[0], b[0]) for name in sets)
+
+
+def _best_specs(data: Data, identities: Identities, puzzle: str, scope, configs, measure: str,
+                shift: float) -> list[Spec]:
+    out = []
+    scope_id = _scope_id(scope)
+    seed_configs = [c for c in configs if c[0] == SEED_FORMULATION]
+    seed = data.best(puzzle, scope, seed_configs, shift)
+    others = [c for c in configs if c[0] != SEED_FORMULATION]
+    if seed is not None and others:
+        distinct = [c for c in others if not _same_model(data, identities, puzzle, scope, c, (SEED_FORMULATION, c[1]))]
+        best = data.best(puzzle, scope, distinct, shift)
+        spec_id = f"best_vs_seed/{puzzle}/{scope_id}/{measure}"
+        if best is not None:
+            out.append(Spec(spec_id, "best_vs_seed", puzzle, scope, None, best, seed))
+        elif not distinct:
+            twin = min(others)
+            out.append(Spec(spec_id, "best_vs_seed", puzzle, scope, None, twin, (SEED_FORMULATION, twin[1]),
+                            verdict="identical", note="every formulation gives the seed model's model"))
+        else:
+            out.append(Spec(spec_id, "best_vs_seed", puzzle, scope, None, min(distinct), seed,
+                            verdict="preprocessing",
+                            note="propagation solved most instances of every other formulation before any "
+                                 "solver ran"))
+    mip = data.best(puzzle, scope, [c for c in configs if data.kinds.get(c[1]) != "cp"], shift)
+    cp = data.best(puzzle, scope, [c for c in configs if data.kinds.get(c[1]) == "cp"], shift)
+    if mip is not None and cp is not None:
+        out.append(Spec(f"mip_vs_cp/{puzzle}/{scope_id}/{measure}", "mip_vs_cp", puzzle, scope, None, mip, cp))
+    return out
+
+
+# --- the text of a claim --------------------------------------------------------------------------
+
+def _num(value: float | None, digits: int = 3) -> str:
+    if value is None or not math.isfinite(value):
+        return "--"
+    return f"{value:.{digits}g}"
+
+
+def _p(value: float | None) -> str:
+    if value is None:
+        return "= --"
+    return "< 0.001" if value < 0.001 else f"= {value:.2g}"
+
+
+def scope_text(claim: Claim) -> str:
+    where = claim.instance_set or f"all {claim.puzzle} sets"
+    return f"{where}, {claim.solver}" if claim.solver else where
+
+
+def sides(claim: Claim) -> tuple[str, str]:
+    if claim.solver is not None:
+        return claim.a, claim.b
+    return _label(claim.a, claim.a_solver), _label(claim.b, claim.b_solver)
+
+
+def evidence(claim: Claim, flip: bool = False) -> str:
+    """The numbers behind a verdict; ``flip`` gives the ratio the other way round (t_a / t_b), as a
+    sentence naming b first reads it."""
+    a, b = sides(claim)
+    ratio, ci = claim.ratio, claim.ci
+    if flip and ratio is not None:
+        ratio, ci = 1 / ratio, None if ci is None else [1 / ci[1], 1 / ci[0]]
+    slow, fast = (a, b) if flip else (b, a)
+    interval = f", 95% CI {_num(ci[0])}-{_num(ci[1])}" if ci else ""
+    return (f"time ratio {slow} / {fast} {_num(ratio)}{interval}; Holm p {_p(claim.p_adjusted)} "
+            f"(of {claim.family_size}), n = {claim.n}; noise factor {_num(claim.noise)}"
+            + (f"; {claim.preprocessed} instance(s) solved in preprocessing left out" if claim.preprocessed else ""))
+
+
+def sentence(claim: Claim) -> str:
+    """The claim as one line of plain text; "faster" appears only for a faster or slower verdict."""
+    a, b = sides(claim)
+    head = {"pairwise": "", "best_vs_seed": "fastest formulation against the seed model: ",
+            "mip_vs_cp": "best MIP against best CP configuration: "}[claim.kind]
+    where = scope_text(claim)
+    if claim.verdict == "identical":
+        return f"{where}: {head}{a} = {b}: identical models, not compared."
+    if claim.verdict == "preprocessing":
+        return (f"{where}: {head}{a} against {b}: not compared, propagation solved the instances before any "
+                "solver ran.")
+    if claim.verdict == "faster":
+        return f"{where}: {head}{a} is {_num(claim.ratio)}x faster than {b} ({evidence(claim)})."
+    if claim.verdict == "slower":
+        return f"{where}: {head}{b} is {_num(1 / claim.ratio)}x faster than {a} ({evidence(claim, flip=True)})."
+    why = f"; {claim.note}" if claim.note else ""
+    return (f"{where}: {head}{a} against {b}: no difference beyond the noise and the test "
+            f"({evidence(claim)}{why}).")
+
+
+# --- the whole run --------------------------------------------------------------------------------
+
+@dataclass
+class Findings:
+    """The claims of a run with what they rest on (see :func:`findings`)."""
+
+    claims: list[Claim]
+    identity: list
+    preprocessing: list[dict]
+    split_half: dict
+    noise: Noise
+    measure: str
+    data: Data | None = None
+
+    def of_kind(self, kind: str) -> list[Claim]:
+        return [c for c in self.claims if c.kind == kind]
+
+
+def decide_claims(per_instance: pd.DataFrame, identities: Identities, noise: Noise, measure: str,
+                  shift: float) -> list[Claim]:
+    """Every claim of the per-instance times, measured, Holm-adjusted and decided."""
+    data = Data.of(per_instance)
+    claims = [measure_claim(s, data, noise, measure) for s in specs(data, identities, measure, shift)]
+    adjust(claims)
+    return claims
+
+
+def halves(runs: pd.DataFrame) -> tuple[str, pd.Series] | None:
+    """(basis, half 0/1 of each run): by repeat parity with repeats, else by the seed's rank; None
+    with one repeat and one seed."""
+    if "repeat" in runs and runs["repeat"].max() >= 1:
+        return "the parity of the repeat", runs["repeat"] % 2
+    seeds = sorted(runs["seed"].dropna().unique())
+    if len(seeds) >= 2:
+        rank = {s: i for i, s in enumerate(seeds)}
+        return "the parity of the seed's rank", runs["seed"].map(rank) % 2
+    return None
+
+
+def preprocessing_lines(per_instance: pd.DataFrame) -> list[dict]:
+    """Per set and formulation with instances solved in preprocessing: how many, of how many."""
+    lines = []
+    keys = ["puzzle", "instance_set", "formulation"]
+    per = per_instance.groupby([*keys, *INSTANCE[1:]], sort=True)["preprocessing_solved"].all().reset_index()
+    for (puzzle, name, formulation), part in per.groupby(keys, sort=True):
+        solved = int(part["preprocessing_solved"].sum())
+        if solved:
+            lines.append({"puzzle": puzzle, "instance_set": name, "formulation": formulation, "solved": solved,
+                          "instances": len(part),
+                          "text": f"{name}: propagation ({formulation}) solved {solved} of {len(part)} puzzles "
+                                  "before any solver ran; those runs are in no timing claim."})
+    return lines
+
+
+def findings(runs: pd.DataFrame, per_instance: pd.DataFrame, measure: str, shift: float,
+             reference_noise: float = float("nan"), group_identical: bool = True) -> Findings:
+    """The claims of prepared ``runs`` (and their per-instance times), with the split-half replication;
+    ``group_identical=False`` compares identical models too (a check of the verdict rule)."""
+    identities = Identities(identity_groups(runs) if group_identical else [])
+    noise = Noise(runs, reference_noise)
+    claims = decide_claims(per_instance, identities, noise, measure, shift) if len(per_instance) else []
+    split = {"basis": None, "claims": 0, "hold": 0, "share": None}
+    cut = halves(runs) if len(runs) else None
+    if cut is not None:
+        basis, half = cut
+        decided = [{c.id: c for c in decide_claims(instance_times(runs[half == h]), identities, noise, measure, shift)}
+                   for h in (0, 1)]
+        for claim in claims:
+            verdicts = [d[claim.id].verdict if claim.id in d else None for d in decided]
+            claim.holds_in_halves = verdicts[0] == verdicts[1] == claim.verdict
+        directional = [c for c in claims if c.directional]
+        hold = sum(bool(c.holds_in_halves) for c in directional)
+        split = {"basis": basis, "claims": len(directional), "hold": hold,
+                 "share": hold / len(directional) if directional else None}
+    for claim in claims:
+        claim.text = sentence(claim)
+    identity = [{"puzzle": p, "instance_set": s, "formulations": list(f), "solvers": list(solvers), "exact": exact,
+                 "text": f"{' = '.join(f)} on {s} ({', '.join(solvers)}): "
+                         f"{'identical models' if exact else 'the same model up to the order of rows and columns'}"}
+                for p, s, f, solvers, exact in identities.by_set()]
+    return Findings(claims, identity, preprocessing_lines(per_instance), split, noise, measure,
+                    Data.of(per_instance) if len(per_instance) else None)
+
+
+FORMAT = 1
+"""The version of findings.json's layout."""
+
+
+def _stats(values: pd.Series) -> dict | None:
+    values = pd.to_numeric(values, errors="coerce").dropna()
+    if not len(values):
+        return None
+    return {"min": float(values.min()), "median": float(values.median()), "max": float(values.max())}
+
+
+def _distinct(values: pd.Series) -> list:
+    return [v.item() if hasattr(v, "item") else v for v in sorted(values.dropna().unique())]
+
+
+def setup(runs: pd.DataFrame, reference_noise: float, noise: Noise) -> dict:
+    """What a reader of findings.json needs to judge it: machine, versions, grid, load and noise."""
+    if not len(runs):
+        return {}
+    versions = runs.groupby("solver")["solver_version"].agg(lambda v: ", ".join(sorted(set(map(str, v)))))
+    table = noise.table()
+    dates = pd.to_datetime(runs["date"], errors="coerce", utc=True).dropna()
+    return {
+        "machine": {"cpu_model": _distinct(runs["cpu_model"]), "cpu_count": _distinct(runs["cpu_count"].astype("Int64")),
+                    "hostname": _distinct(runs["hostname"]), "platform": _distinct(runs["platform"])},
+        "versions": {"puzzlebench": _distinct(runs["puzzlebench_version"]), "git_commit": _distinct(runs["git_commit"]),
+                     "python": _distinct(runs["python_version"]), "solvers": versions.to_dict()},
+        "grid": {"runs": int(len(runs)), "instance_sets": runs.groupby("instance_set")["instance"].nunique().to_dict(),
+                 "formulations": int(runs["formulation"].nunique()), "solvers": _distinct(runs["solver"]),
+                 "seeds": _distinct(runs["seed"].astype("Int64")),
+                 "repeats": int(runs["repeat"].max()) + 1 if "repeat" in runs and len(runs) else 1,
+                 "time_limit": _distinct(runs["time_limit"]), "threads": _distinct(runs["threads"].astype("Int64"))},
+        "dates": [f"{dates.min():%Y-%m-%d %H:%M}", f"{dates.max():%Y-%m-%d %H:%M}"] if len(dates) else None,
+        "load": {"load_average": _stats(runs.get("load_average", pd.Series(dtype=float))),
+                 "cpu_pressure": _stats(runs.get("cpu_pressure", pd.Series(dtype=float)))},
+        "noise": {"reference": None if not math.isfinite(reference_noise) else float(reference_noise),
+                  "source": noise.source, "configurations": _stats(table["geometric_sd"]) if len(table) else None},
+    }
+
+
+def findings_document(items: Findings, runs: pd.DataFrame, reference_noise: float) -> dict:
+    """The content of findings.json (see the README's "How findings are decided")."""
+    return {"format": FORMAT, "measure": items.measure, "alpha": ALPHA, "confidence": CONFIDENCE,
+            "rule": RULE, "setup": setup(runs, reference_noise, items.noise), "split_half": items.split_half,
+            "identity_groups": items.identity, "preprocessing": items.preprocessing,
+            "claims": [c.to_dict() for c in items.claims]}
+
+
+RULE = ("faster (a takes less time than b) or slower: the Holm-adjusted (within the claim's kind and puzzle) two-sided "
+        "Wilcoxon signed-rank p < 0.05 and the 95% bootstrap interval of the geometric mean per-instance ratio "
+        "t_b / t_a beyond the pair's noise factor (above it, or below its inverse); tied otherwise; identical: "
+        "the same model, not compared; preprocessing: solved before any solver ran, not compared. Times are "
+        "aggregated per instance first (median over repeats, geometric mean over seeds).")
+
+
+# --- what the summary and the paper state -------------------------------------------------------
+
+def rule_sentence(items: Findings) -> str:
+    return ("Each claim is decided from the per-instance times (the median over the repeats, the geometric mean "
+            "over the seeds): a difference counts when the Holm-adjusted Wilcoxon signed-rank p is below "
+            f"{ALPHA:g} and the {CONFIDENCE:.0%} bootstrap interval of the geometric mean ratio lies beyond the "
+            f"pair's noise factor (estimated from the {items.noise.source}); identical models are not compared, "
+            "nor are puzzles solved before any solver ran.")
+
+
+def replication_sentence(items: Findings) -> str:
+    split = items.split_half
+    if split.get("basis") is None:
+        return "The run has one repeat and one seed, so no split-half replication was computed."
+    if not split["claims"]:
+        return f"No claim found a difference, so there is nothing to replicate across halves ({split['basis']})."
+    return (f"Split-half replication (the runs split by {split['basis']}, each half decided on its own): "
+            f"{split['hold']} of the {split['claims']} claims of a difference ({split['share']:.0%}) hold in both "
+            "halves.")
+
+
+def counts_sentence(claims: list[Claim]) -> str:
+    verdicts = pd.Series([c.verdict for c in claims], dtype=object).value_counts()
+    counted = {"differ": int(verdicts.get("faster", 0) + verdicts.get("slower", 0)),
+               **{v: int(verdicts.get(v, 0)) for v in VERDICTS if v not in DIRECTIONAL}}
+    parts = [f"{count} {what}" for what, count in counted.items() if count]
+    return f"{len(claims)} pairs of formulations per set and solver: {', '.join(parts) or 'none'}"
+
+
+def overview(items: Findings) -> list[tuple[str, list[str]]]:
+    """Per puzzle, the lines a summary states: the headline claims, identity groups, preprocessing
+    and the count of the pairwise claims (listed whole in tables/pairwise.md)."""
+    out = []
+    for puzzle in sorted({c.puzzle for c in items.claims} | {g["puzzle"] for g in items.identity}):
+        lines = [c.text for kind in ("best_vs_seed", "mip_vs_cp") for c in items.of_kind(kind) if c.puzzle == puzzle]
+        lines += [g["text"] for g in items.identity if g["puzzle"] == puzzle]
+        lines += [p["text"] for p in items.preprocessing if p["puzzle"] == puzzle]
+        pairwise = [c for c in items.of_kind("pairwise") if c.puzzle == puzzle]
+        if pairwise:
+            lines.append(counts_sentence(pairwise) + " (each in tables/pairwise.md).")
+        out.append((puzzle, lines))
+    return out
+
+
+def pairwise_markdown(items: Findings) -> str:
+    """tables/pairwise.md: every pairwise claim, one line each, by puzzle, set and solver."""
+    lines = ["# Every pair of formulations, per instance set and solver", "", rule_sentence(items), ""]
+    current = None
+    for claim in items.of_kind("pairwise"):
+        if (claim.puzzle, claim.instance_set) != current:
+            current = (claim.puzzle, claim.instance_set)
+            lines += ["", f"## {claim.instance_set}", ""]
+        lines.append(f"- {claim.text}")
+    if current is None:
+        lines.append("No pairs.")
+    return "\n".join(lines) + "\n"

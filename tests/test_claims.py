@@ -1,0 +1,208 @@
+"""The claim engine: verdicts, identity, preprocessing, repeats, split halves, findings.json and compare."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+
+import numpy as np
+import pytest
+
+from puzzlebench.analysis import run_analysis
+from puzzlebench.analysis.claims import FIELDS, VERDICTS, findings
+from puzzlebench.analysis.compare import compare, read_findings
+from puzzlebench.analysis.outcomes import instance_times, prepare_runs
+from puzzlebench.cli import main
+from puzzlebench.store import frame_from_rows, table_from_rows
+
+import pyarrow.parquet as pq
+
+from test_analysis import run_row
+
+
+def runs_of(factors: dict, instances: int = 15, repeats: int = 2, seeds=(0,), noise: float = 0.05, seed: int = 0,
+            puzzle: str = "sudoku", instance_set: str = "sudoku/s", solver: str = "highs", hashes=None,
+            preprocessed=(), **fields) -> list[dict]:
+    """Runs of formulations whose time is ``factor`` x the instance's base time x lognormal noise."""
+    rng = np.random.default_rng(seed)
+    base = np.exp(rng.uniform(np.log(0.05), np.log(2.0), instances))
+    rows = []
+    for formulation, factor in factors.items():
+        for i in range(instances):
+            for s in seeds:
+                for r in range(repeats):
+                    t = factor * base[i] * rng.lognormal(0, noise)
+                    model = (hashes or {}).get(formulation, formulation)
+                    rows.append(run_row(instance=f"p{i}", puzzle=puzzle, instance_set=instance_set,
+                                        formulation=formulation, solver=solver, seed=s, repeat=r,
+                                        solver_time=t * 0.9, build_time=t * 0.1, wall_time=t,
+                                        model_hash=model, model_fingerprint=model,
+                                        preprocessing_solved=True if formulation in preprocessed else None,
+                                        **fields))
+    return rows
+
+
+def claims_of(rows, **kwargs):
+    runs = prepare_runs(frame_from_rows(rows))
+    return findings(runs, instance_times(runs), "time", 0.01, **kwargs)
+
+
+def by_pair(items, a, b):
+    return next(c for c in items.claims if c.kind == "pairwise" and (c.a, c.b) == (a, b))
+
+
+def test_a_large_difference_is_faster_and_an_equal_pair_is_tied():
+    items = claims_of(runs_of({"binary": 3.0, "reduced": 1.0, "twin": 3.0}))
+    fast = by_pair(items, "binary", "reduced")
+    assert fast.verdict == "slower" and fast.ratio == pytest.approx(1 / 3, rel=0.1)  # ratio = t_b / t_a
+    assert fast.ci[1] < 1 / fast.noise and fast.p_adjusted < 0.05 and fast.n == 15
+    assert by_pair(items, "reduced", "twin").verdict == "faster"
+    assert by_pair(items, "binary", "twin").verdict == "tied"
+
+
+def test_a_difference_within_the_noise_is_tied_even_when_significant():
+    """1.15x on every instance is Holm-significant, but the runs scatter by a factor 1.3 (sd 0.27)."""
+    noisy = claims_of(runs_of({"a": 1.15, "b": 1.0}, instances=30, repeats=6, noise=0.27, seed=3))
+    claim = by_pair(noisy, "a", "b")
+    assert claim.p_adjusted < 0.05 and claim.ci[1] < 1.0
+    assert claim.noise > 1 / claim.ci[1] and claim.verdict == "tied"
+    quiet = by_pair(claims_of(runs_of({"a": 1.15, "b": 1.0}, instances=30, repeats=6, noise=0.01, seed=3)), "a", "b")
+    assert quiet.verdict == "slower"
+
+
+def test_identical_models_are_one_group_and_never_compared():
+    rows = runs_of({"binary": 1.0, "copy": 1.6, "other": 1.0}, hashes={"copy": "binary"})
+    items = claims_of(rows)
+    claim = by_pair(items, "binary", "copy")
+    assert claim.verdict == "identical" and claim.ratio is None and claim.p_adjusted is None
+    assert items.identity[0]["formulations"] == ["binary", "copy"] and "identical models" in items.identity[0]["text"]
+    # the same data without the identity grouping: the 1.6x is found, so the grouping is what hides it
+    assert by_pair(claims_of(rows, group_identical=False), "binary", "copy").verdict == "faster"
+
+
+def test_preprocessing_solved_runs_are_no_timing_claim():
+    items = claims_of(runs_of({"binary": 2.0, "propagated": 0.1, "reduced": 1.0}, preprocessed={"propagated"}))
+    assert by_pair(items, "binary", "propagated").verdict == "preprocessing"
+    assert items.preprocessing == [{"puzzle": "sudoku", "instance_set": "sudoku/s", "formulation": "propagated",
+                                    "solved": 15, "instances": 15, "text": "sudoku/s: propagation (propagated) "
+                                    "solved 15 of 15 puzzles before any solver ran; those runs are in no timing claim."}]
+    best = next(c for c in items.claims if c.kind == "best_vs_seed")
+    assert best.a == "reduced" and best.verdict == "faster"      # not the formulation no solver ran
+
+
+def test_repeats_are_aggregated_per_instance_before_the_test():
+    rows = runs_of({"a": 2.0, "b": 1.0}, instances=8, repeats=3)
+    per_instance = instance_times(prepare_runs(frame_from_rows(rows)))
+    assert len(per_instance) == 2 * 8 and (per_instance["runs"] == 3).all()
+    claim = by_pair(claims_of(rows), "a", "b")
+    assert claim.n == 8                                           # instances, not runs
+
+
+def test_split_halves_replicate_a_real_difference_and_the_share_is_reported():
+    items = claims_of(runs_of({"binary": 4.0, "reduced": 1.0}, repeats=2))
+    assert items.split_half["basis"] == "the parity of the repeat"
+    assert items.split_half["share"] == 1.0 and by_pair(items, "binary", "reduced").holds_in_halves is True
+    single = claims_of(runs_of({"binary": 4.0, "reduced": 1.0}, repeats=1))
+    assert single.split_half["basis"] is None and by_pair(single, "binary", "reduced").holds_in_halves is None
+
+
+def test_holm_is_per_kind_and_puzzle():
+    rows = runs_of({"binary": 3.0, "reduced": 1.0, "other": 2.0}) + runs_of(
+        {"binary": 3.0, "reduced": 1.0}, puzzle="takuzu", instance_set="takuzu/t")
+    items = claims_of(rows)
+    sizes = {(c.kind, c.puzzle): c.family_size for c in items.claims if c.p_value is not None}
+    assert sizes == {("pairwise", "sudoku"): 3, ("pairwise", "takuzu"): 1, ("best_vs_seed", "sudoku"): 1,
+                     ("best_vs_seed", "takuzu"): 1}
+
+
+@pytest.fixture(scope="module")
+def analysed(tmp_path_factory):
+    out = tmp_path_factory.mktemp("claims")
+    rows = (runs_of({"binary": 3.0, "reduced": 1.0, "copy": 3.0, "twin": 1.02}, hashes={"copy": "binary"})
+            + runs_of({"binary": 1.0, "reduced": 0.25}, solver="cpsat", solver_kind="cp", seed=5))
+    pq.write_table(table_from_rows(rows), out / "runs.parquet")
+    run_analysis(out / "runs.parquet", out)
+    return out
+
+
+def test_findings_json_holds_every_claim_with_the_issue_fields(analysed):
+    data = json.loads((analysed / "findings.json").read_text())
+    assert data["claims"] and {c["kind"] for c in data["claims"]} == {"pairwise", "best_vs_seed", "mip_vs_cp"}
+    for claim in data["claims"]:
+        assert set(FIELDS) <= set(claim) and claim["verdict"] in VERDICTS
+        assert claim["ci"] is None or (len(claim["ci"]) == 2 and claim["ci"][0] <= claim["ratio"] <= claim["ci"][1])
+    assert len({c["id"] for c in data["claims"]}) == len(data["claims"])
+    assert data["setup"]["grid"]["repeats"] == 2 and data["split_half"]["share"] is not None
+    assert data["identity_groups"][0]["formulations"] == ["binary", "copy"]
+
+
+def _claim_lines(text: str, claims: list[dict], key: str) -> None:
+    """Every line with the word "faster" is the text of a claim whose verdict is faster or slower."""
+    directional = [c[key] for c in claims if c["verdict"] in ("faster", "slower")]
+    lines = [line for line in text.splitlines() if "faster" in line]
+    assert lines, "the run has claims of a difference"
+    for line in lines:
+        assert any(t in line for t in directional), line
+
+
+def test_the_word_faster_appears_only_for_a_faster_or_slower_verdict(analysed):
+    from puzzlebench.analysis.latex import escape, typeset
+    claims = json.loads((analysed / "findings.json").read_text())["claims"]
+    _claim_lines((analysed / "summary.md").read_text(), claims, "text")
+    _claim_lines((analysed / "tables" / "pairwise.md").read_text(), claims, "text")
+    for claim in claims:
+        claim["tex"] = typeset(escape(claim["text"]))
+    _claim_lines((analysed / "paper" / "findings.tex").read_text(), claims, "tex")
+    if shutil.which("pdftotext") and (analysed / "paper" / "paper.pdf").exists():
+        text = subprocess.run(["pdftotext", "-raw", str(analysed / "paper" / "paper.pdf"), "-"],
+                              capture_output=True, text=True, check=True).stdout
+        words = re.sub(r"\s+", " ", text)
+        assert words.count("faster") <= sum(  # (a line break may hyphenate one)
+            c["verdict"] in ("faster", "slower") and c["kind"] != "pairwise" for c in claims)
+
+
+def test_summary_leads_with_the_claims_and_links_the_pairs(analysed):
+    summary = (analysed / "summary.md").read_text()
+    assert summary.index("## Claims") < summary.index("## Anomalies") < summary.index("## Setup")
+    assert "tables/pairwise.md" in summary and "binary = copy on sudoku/s (highs): identical models" in summary
+    headline = (analysed / "tables" / "headline.csv").read_text()
+    assert "binary = copy" in headline and "\ncopy," not in headline
+
+
+def synthetic_findings(verdicts: dict, path) -> str:
+    claims = [{"id": cid, "puzzle": cid.split("/")[1], "instance_set": None, "solver": "highs", "a": "x", "b": "y",
+               "measure": "time", "ratio": 2.0, "ci": [1.5, 2.5], "p_adjusted": 0.01, "n": 15, "verdict": v}
+              for cid, v in verdicts.items()]
+    path.mkdir()
+    (path / "findings.json").write_text(json.dumps({"format": 1, "setup": {}, "claims": claims}))
+    return str(path)
+
+
+def test_compare_reports_held_flipped_and_changed_claims_and_exits_0_1_2(tmp_path, capsys):
+    a = synthetic_findings({"p/sudoku/1": "faster", "p/sudoku/2": "faster", "p/kakuro/1": "slower",
+                            "p/kakuro/2": "faster", "p/kakuro/3": "faster"}, tmp_path / "a")
+    b = synthetic_findings({"p/sudoku/1": "faster", "p/sudoku/2": "faster", "p/kakuro/1": "slower",
+                            "p/kakuro/2": "faster", "p/kakuro/3": "tied"}, tmp_path / "b")
+    result = compare(read_findings(a), read_findings(b))
+    assert (len(result.held), result.share_a, result.share_b) == (4, 0.8, 1.0)
+    assert result.puzzles == {"kakuro": True, "sudoku": True} and result.replicates
+    assert main(["compare", a, b]) == 0
+    out = capsys.readouterr().out
+    assert "A's claims of a difference holding in B: 4 of 5 (80%)" in out and "replicates" in out
+    c = synthetic_findings({"p/sudoku/1": "slower", "p/sudoku/2": "faster", "p/kakuro/1": "slower",
+                            "p/kakuro/2": "faster", "p/kakuro/3": "faster"}, tmp_path / "c")
+    assert main(["compare", a, c]) == 1
+    assert "Flipped direction: 1" in capsys.readouterr().out
+    assert main(["compare", a, str(tmp_path / "none")]) == 2
+    assert "no findings.json" in capsys.readouterr().err
+    (tmp_path / "bad").mkdir()
+    (tmp_path / "bad" / "findings.json").write_text("[1, 2]")
+    assert main(["compare", a, str(tmp_path / "bad")]) == 2
+
+
+def test_compare_of_a_run_with_itself_replicates(analysed, capsys):
+    assert main(["compare", str(analysed), str(analysed), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["replicates"] and report["share_a"] == 1.0 and not report["flipped"]

@@ -10,7 +10,7 @@ from scipy.stats import bootstrap, wilcoxon
 from statsmodels.stats.multitest import multipletests
 
 from puzzlebench.analysis import paper
-from puzzlebench.analysis.claims import ALPHA, Claim, Data, Spec, adjust, decide, measure_claim
+from puzzlebench.analysis.verdicts import ALPHA, MAX_PREPROCESSED, Claim, Data, Spec, adjust, decide, measure_claim
 from puzzlebench.analysis.noise import Noise
 from puzzlebench.analysis.significance import MIN_NONZERO, paired_test
 from puzzlebench.analysis.stats import (grouped_sgm, holm, performance_profile, performance_ratios, power_law_fit,
@@ -320,3 +320,27 @@ def test_spread_and_virtual_best_sort_their_groups_and_keep_missing_keys():
     best = virtual_best(runs)
     assert best["instance"].tolist() == ["p1", "p2", "p9"] and best["time"].tolist() == [1.0, 2.0, 7.0]
     assert best["configurations"].tolist() == [2, 1, 1]
+
+
+def test_best_is_the_smallest_sgm_of_the_instances_that_reached_a_solver():
+    times = {"binary": [1.0, 1.0, 1.0, 1.0], "quick": [0.5, 0.5, 0.5, 4.0], "propagated": [0.1, 0.1, 0.1, 0.1]}
+    pre = {"propagated": [True, True, True, False]}          # 3 of 4 solved before any solver: no candidate
+    data = Data.of(per_instance(times, pre))
+    configs = [(f, "highs") for f in times]
+    sgm = {f: np.exp(np.log(np.array(t) + 1.0).mean()) - 1.0 for f, t in times.items()}
+    assert sgm["quick"] > sgm["binary"] and data.best("sudoku", None, configs, 1.0) == ("binary", "highs")
+    assert data.best("sudoku", None, configs, 0.0) == ("quick", "highs")      # the shift decides
+    assert data.best("sudoku", "s", configs[:1], 1.0) == ("binary", "highs")
+    assert data.best("sudoku", "other-set", configs, 1.0) is None and data.best("sudoku", None, [], 1.0) is None
+    half = Data.of(per_instance(times, {"propagated": [True, True, False, False]}))
+    assert MAX_PREPROCESSED == 0.5 and half.best("sudoku", None, configs[2:], 1.0) == ("propagated", "highs")
+    assert data.best("sudoku", None, [("absent", "highs")], 1.0) is None
+
+
+def test_data_keeps_each_puzzles_instances_and_sets_apart():
+    frame = pd.concat([per_instance({"binary": [1.0, 2.0]}),
+                       per_instance({"binary": [3.0]}).assign(puzzle="kakuro", instance_set="k")])
+    data = Data.of(frame)
+    assert sorted(data.wide) == ["kakuro", "sudoku"] and data.sets("kakuro") == ["k"]
+    assert data.ran("sudoku", "s", ("binary", "highs")) and not data.ran("sudoku", "k", ("binary", "highs"))
+    assert not data.ran("sudoku", None, ("quick", "highs"))

@@ -327,10 +327,22 @@ def plot_ecdfs(fig: Figure, runs: pd.DataFrame, configurations: pd.DataFrame, sg
     return axes
 
 
+def aggregation_note(instance_times: pd.DataFrame) -> str:
+    """How a point's time was aggregated from its runs (:func:`~.outcomes.instance_times`), or
+    nothing for one run per instance."""
+    if not len(instance_times) or "runs" not in instance_times:
+        return ""
+    seeds = int(instance_times["seeds"].max()) if "seeds" in instance_times else 1
+    repeats = int(instance_times["runs"].max()) // max(seeds, 1)
+    parts = ([f"median of {repeats} repeats"] if repeats > 1 else []) + (
+        [f"geometric mean over {seeds} seeds"] if seeds > 1 else [])
+    return f", time {' then '.join(parts)}" if parts else ""
+
+
 def plot_pair_scatter(fig: Figure, instance_times: pd.DataFrame, first: tuple[str, str],
                       second: tuple[str, str], puzzle: str):
-    """Per instance, the time of configuration ``second`` against ``first`` (log-log; the mean over
-    seeds when there are several).
+    """Per instance, the time of configuration ``second`` against ``first`` (log-log; aggregated over
+    repeats and seeds as :func:`~.outcomes.instance_times` does, said in the title).
 
     Instances either configuration did not solve (in every seed) are crosses; the solid diagonal is
     equal time, the dotted lines a factor 2; the legend names them.
@@ -357,8 +369,7 @@ def plot_pair_scatter(fig: Figure, instance_times: pd.DataFrame, first: tuple[st
     ax.set(xscale="log", yscale="log", xlim=(low, high), ylim=(low, high), aspect="equal",
            xlabel=f"{first[0]}/{first[1]} [s] (faster on {faster[0]})",
            ylabel=f"{second[0]}/{second[1]} [s] (faster on {faster[1]})")
-    seeds = int(instance_times["runs"].max()) if "runs" in instance_times and len(instance_times) else 1
-    fig.suptitle(f"{puzzle}: {len(pair)} instances" + (f", mean time over {seeds} seeds" if seeds > 1 else ""))
+    fig.suptitle(f"{puzzle}: {len(pair)} instances{aggregation_note(instance_times)}")
     for axis in (ax.xaxis, ax.yaxis):
         _plain_log_ticks(axis, low, high)
     handles, _ = ax.get_legend_handles_labels()

@@ -97,7 +97,7 @@ def instance_times(runs: pd.DataFrame) -> pd.DataFrame:
     seeds (the seeds are the solver's performance variability, which a ratio averages on a log
     scale).  ``solved`` is True when every run solved the instance; ``runs`` counts the runs
     (seeds x repeats); ``preprocessing_solved`` is True when the formulation's preprocessing
-    alone solved it.
+    alone solved it; ``seeds`` counts the seeds.
     """
     keys = ["puzzle", *CONFIG, *INSTANCE]
     runs = runs.assign(repeat=runs["repeat"] if "repeat" in runs else 0)
@@ -108,7 +108,7 @@ def instance_times(runs: pd.DataFrame) -> pd.DataFrame:
     per_seed = per_seed.assign(log_time=np.log(per_seed["time"].astype(float).clip(lower=1e-9)))
     table = per_seed.groupby(keys, sort=True, dropna=False).agg(
         size=("size", "first"), n=("n", "first"), solver_kind=("solver_kind", "first"), runs=("runs", "sum"),
-        solved=("solved", "all"), preprocessing_solved=("preprocessing_solved", "all"),
+        seeds=("seed", "size"), solved=("solved", "all"), preprocessing_solved=("preprocessing_solved", "all"),
         log_time=("log_time", "mean"), nodes=("nodes", "mean"), time_limit=("time_limit", "max")).reset_index()
     time = np.exp(table.pop("log_time")).clip(upper=table["time_limit"])
     table.insert(table.columns.get_loc("nodes"), "time", time)

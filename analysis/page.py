@@ -32,7 +32,7 @@ import pandas as pd
 from .figures import LINESTYLES, MARKERS, best_solver_per_formulation, solver_order, styles_for
 from .latex import plain_significant
 from .outcomes import CONFIG, INSTANCE
-from .setup import RunSetup, date_range, listed
+from .setup import RunSetup, date_range, listed, spread
 from .stats import performance_ratios
 
 PAGE = "index.html"
@@ -380,7 +380,9 @@ def links_section(out_dir: Path) -> str:
     return "".join(parts) or "<p>No files.</p>"
 
 
-def setup_html(setup: RunSetup) -> str:
+def setup_html(setup: RunSetup, configuration_noise: pd.DataFrame | None = None) -> str:
+    """The setup as a list; ``configuration_noise`` the configurations' noise table
+    (:meth:`~puzzlebench.analysis.noise.Noise.table`), which the claims' noise factors come from."""
     noise = setup.noise
     items = [
         f"{setup.runs:,} runs of {setup.formulations} formulations x {setup.solvers} solver configurations on "
@@ -392,11 +394,15 @@ def setup_html(setup: RunSetup) -> str:
         "solvers: " + "; ".join(f"{c.name} ({c.versions}{'' if c.options == 'none' else ', options ' + c.options})"
                                 for c in setup.configurations),
         f"time limit {listed(setup.time_limits)} s, threads {listed(setup.threads)}, seeds {listed(setup.seeds)}, "
-        f"permutations {setup.permutations}",
+        f"repeats of each seed {setup.repeats}, permutations {setup.permutations}",
         "instance sets (puzzles run): " + ", ".join(f"{name} ({count})" for name, count in setup.sets.items()),
-        "machine noise: " + ("no reference solves recorded" if noise is None else
-                             f"geometric standard deviation {_number(noise.factor)} of {noise.solves} reference "
-                             f"solves (median {_number(noise.median)} s); ratios within it are within noise"),
+        *([] if configuration_noise is None or not len(configuration_noise) else [
+            f"run-to-run noise of the configurations (from their {configuration_noise['source'].iloc[0]}): "
+            f"geometric standard deviation of one run {spread(configuration_noise['geometric_sd'])} over "
+            f"{len(configuration_noise)} configuration x set pairs; each claim's noise factor comes from these"]),
+        "machine health check: " + ("no reference solves recorded" if noise is None else
+                                    f"geometric standard deviation {_number(noise.factor)} of {noise.solves} "
+                                    f"reference solves (median {_number(noise.median)} s)"),
     ]
     return "<ul>" + "".join(f"<li>{html.escape(item)}</li>" for item in items) + "</ul>"
 
@@ -419,7 +425,8 @@ h2 { margin-top: 1.6em; border-bottom: 1px solid #eee; }
 
 
 def results_page(out_dir, runs: pd.DataFrame, per_instance: pd.DataFrame, configurations: pd.DataFrame,
-                 by_set: pd.DataFrame, spreads: pd.DataFrame, setup: RunSetup, sgm: str, root=None) -> str:
+                 by_set: pd.DataFrame, spreads: pd.DataFrame, setup: RunSetup, sgm: str, root=None,
+                 configuration_noise: pd.DataFrame | None = None) -> str:
     """The whole page (see the module doc) for the prepared ``runs`` of the results folder ``out_dir``;
     ``root`` the instance root the puzzles are drawn from (default: puzzlebench's)."""
     from plotly.offline import get_plotlyjs
@@ -450,7 +457,7 @@ def results_page(out_dir, runs: pd.DataFrame, per_instance: pd.DataFrame, config
         f"<style>{STYLE}</style>", f"<script type='text/javascript'>{get_plotlyjs()}</script>",
         datatables_bundle(), "</head><body>",
         f"<h1>puzzlebench results: {html.escape(out_dir.resolve().name)}</h1>", f"<nav>{nav}</nav>",
-        "<h2 id='setup'>Setup</h2>", setup_html(setup),
+        "<h2 id='setup'>Setup</h2>", setup_html(setup, configuration_noise),
         "<h2 id='claims'>Claims</h2>", claims_section(read_claims(out_dir / FINDINGS)),
         "<h2 id='every-configuration'>Every configuration per instance set</h2>",
         "<p>Type into a column's header to filter it, click a header to sort. SGM: shifted geometric mean of the "
@@ -463,9 +470,10 @@ def results_page(out_dir, runs: pd.DataFrame, per_instance: pd.DataFrame, config
 
 
 def write_page(out_dir, runs: pd.DataFrame, per_instance: pd.DataFrame, configurations: pd.DataFrame,
-               by_set: pd.DataFrame, spreads: pd.DataFrame, setup: RunSetup, sgm: str, root=None) -> Path:
+               by_set: pd.DataFrame, spreads: pd.DataFrame, setup: RunSetup, sgm: str, root=None,
+               configuration_noise: pd.DataFrame | None = None) -> Path:
     """``out_dir``/index.html (:func:`results_page`); written last, after every file it links."""
     path = Path(out_dir) / PAGE
-    path.write_text(results_page(out_dir, runs, per_instance, configurations, by_set, spreads, setup, sgm, root),
-                    encoding="utf-8")
+    path.write_text(results_page(out_dir, runs, per_instance, configurations, by_set, spreads, setup, sgm, root,
+                                 configuration_noise), encoding="utf-8")
     return path

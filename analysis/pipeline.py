@@ -113,5 +113,6 @@ def run_analysis(runs_path, out_dir, noise_path=None, shifts=(0.01, 1, 10),
                                         scaling_omissions(runs, ladders), skipped=len(skipped), by_set=by_set,
                                         hardest=hardest, configuration_noise=configuration_noise, setup=setup,
                                         files=files_section(written, absent)))
-    page = write_page(out_dir, runs, per_instance, configurations, by_set, spreads, setup, headline)
+    page = write_page(out_dir, runs, per_instance, configurations, by_set, spreads, setup, headline,
+                      configuration_noise=configuration_noise)
     return [*paths, summary, page]

@@ -219,7 +219,7 @@ def test_time_axes_fit_the_data_and_mark_the_limit_only_where_it_is_reached(figu
 def test_scatter_names_its_reference_lines_and_says_mean_over_seeds_only_with_several(figures):
     scatter = next(fig for kind, name, fig in figures if kind == "scatter")
     assert {"equal time", "factor 2"} <= legend_labels(scatter)
-    assert "mean time over 2 seeds" in scatter.get_suptitle()
+    assert "geometric mean over 2 seeds" in scatter.get_suptitle() and "repeats" not in scatter.get_suptitle()
     runs = fast_runs()
     configurations = configuration_table(runs)
     first, second = configurations.sort_values("time_sgm_s0.01")[["formulation", "solver"]].itertuples(
@@ -227,6 +227,18 @@ def test_scatter_names_its_reference_lines_and_says_mean_over_seeds_only_with_se
     with mpl.rc_context(RC):
         fig = render(ONE_COLUMN, 3.6, lambda f: plot_pair_scatter(f, instance_times(runs), first, second, "sudoku"))
     assert "seeds" not in fig.get_suptitle()
+
+
+def test_scatter_says_repeats_of_one_seed_are_repeats_not_seeds():
+    """The default run (one seed, two repeats) was titled "mean time over 2 seeds"."""
+    runs = pd.concat([fast_runs().assign(repeat=r) for r in (0, 1)], ignore_index=True)
+    runs = runs[runs["seed"] == runs["seed"].min()]
+    table = instance_times(runs)
+    assert table["seeds"].max() == 1 and table["runs"].max() == 2
+    with mpl.rc_context(RC):
+        fig = render(ONE_COLUMN, 3.6, lambda f: plot_pair_scatter(f, table, ("binary", "cbc"), ("binary", "highs"),
+                                                                  "sudoku"))
+    assert fig.get_suptitle().endswith(", time median of 2 repeats") and "seeds" not in fig.get_suptitle()
 
 
 def test_formulations_of_one_puzzle_never_share_a_colour():

@@ -6,6 +6,8 @@ per-instance view, and the claims of findings.json are shown with their verdicts
 
 from __future__ import annotations
 
+import re
+
 import json
 import shutil
 from pathlib import Path
@@ -112,6 +114,16 @@ def test_the_analysis_writes_the_page_and_it_loads_offline_without_console_error
     outside = [url for url in loaded.requests if not url.startswith(("file:", "blob:", "data:"))]
     assert outside == []
     assert (results / "screenshot.png").stat().st_size > 10_000
+
+
+def test_the_setup_names_the_repeats_and_the_noise_the_claims_use(loaded):
+    """The page said only the reference solve's noise, "ratios within it are within noise", after the
+    claims had moved to each configuration's own noise."""
+    text = loaded.page.inner_text("#setup + ul")
+    assert "repeats of each seed 1" in text and "within noise" not in text
+    assert re.search(r"run-to-run noise of the configurations \(from their seeds\): geometric standard deviation "
+                     r"of one run [0-9.]+ \(median; [0-9.]+-[0-9.]+\) over \d+ configuration x set pairs", text)
+    assert "machine health check: geometric standard deviation" in text
 
 
 def test_the_table_lists_every_configuration_of_the_run_per_set(results, loaded):

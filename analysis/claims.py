@@ -46,11 +46,13 @@ import math
 from dataclasses import dataclass
 from itertools import combinations
 
+import numpy as np
 import pandas as pd
 
 from .noise import Noise
 from .outcomes import INSTANCE, instance_times
 from .identity import Identities, identity_groups
+from .significance import paired_test
 from .tables import SEED_FORMULATION
 from .verdicts import ALPHA, CONFIDENCE, DIRECTIONAL, VERDICTS, Claim, Data, Spec, _label, adjust, measure_claim
 
@@ -378,3 +380,35 @@ def pairwise_markdown(items: Findings) -> str:
     if current is None:
         lines.append("No pairs.")
     return "\n".join(lines) + "\n"
+
+
+WILCOXON_COLUMNS = ["puzzle", "instance_set", "solver", "formulation_a", "formulation_b", "n", "n_nonzero", "a_less",
+                    "b_less", "ratio", "ci_low", "ci_high", "noise", "statistic", "p_value", "p_holm", "verdict",
+                    "note"]
+"""The columns of :func:`wilcoxon_table` (``tables/wilcoxon``)."""
+
+
+def wilcoxon_table(claims, data) -> pd.DataFrame:
+    """The pairwise claims (:mod:`~puzzlebench.analysis.claims`, kind ``pairwise``) as a table.
+
+    Per puzzle, instance set, solver and pair a < b: ``n`` instances paired (preprocessing-solved
+    ones left out), ``n_nonzero`` of them with a difference, ``a_less``/``b_less`` those where a
+    (b) took less time; ``ratio`` the geometric mean of t_b / t_a (> 1: a takes less time) with its
+    95% interval ``ci_low``-``ci_high``; ``noise`` the pair's noise factor; ``statistic`` and
+    ``p_value`` the two-sided Wilcoxon signed-rank test of log(t_b / t_a), ``p_holm`` its Holm
+    adjustment over the pairwise claims; ``verdict`` the claim's."""
+    rows = []
+    for claim in claims:
+        if claim.kind != "pairwise":
+            continue
+        a, b = (claim.a, claim.solver), (claim.b, claim.solver)
+        d = data.pair(claim.puzzle, claim.instance_set, a, b)[0] if claim.ratio is not None else np.zeros(0)
+        statistic = paired_test(d)[0] if len(d) else np.nan
+        low, high = claim.ci or (np.nan, np.nan)
+        rows.append((claim.puzzle, claim.instance_set, claim.solver, claim.a, claim.b, claim.n,
+                     int(np.count_nonzero(d)), int((d > 0).sum()), int((d < 0).sum()),
+                     np.nan if claim.ratio is None else claim.ratio, low, high,
+                     np.nan if claim.noise is None else claim.noise, statistic,
+                     np.nan if claim.p_value is None else claim.p_value,
+                     np.nan if claim.p_adjusted is None else claim.p_adjusted, claim.verdict, claim.note))
+    return pd.DataFrame(rows, columns=WILCOXON_COLUMNS)

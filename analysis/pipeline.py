@@ -9,7 +9,7 @@ import pandas as pd
 
 from puzzlebench.sets import ladder_set_names
 
-from .claims import findings, findings_document, pairwise_markdown
+from .claims import findings, findings_document, pairwise_markdown, wilcoxon_table
 from .figures import write_figures
 from .formatting import markdown_table, write_table
 from .identity import Identities, identity_groups
@@ -17,7 +17,6 @@ from .outcomes import instance_times, load_runs, prepare_runs, skipped_runs
 from .latex import SUPPLEMENT, specs
 from .report import absent_reason, files_section, summary_markdown
 from .setup import run_setup, setup_paragraph
-from .significance import wilcoxon_table
 from .reference import reference_solvers
 from .page import write_page
 from .paper import findings_markdown, noise_factor, write_paper

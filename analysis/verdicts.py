@@ -181,15 +181,16 @@ class Data:
 # --- one claim ------------------------------------------------------------------------------------
 
 def _interval(d: np.ndarray) -> list[float] | None:
+    """The 95% BCa bootstrap interval of exp(mean d); None below 3 values or without a spread (then
+    no resample differs), or when scipy gives a bound that is not finite."""
     if len(d) < 3 or np.ptp(d) == 0:
         return None
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        for method in ("BCa", "percentile"):
-            ci = bootstrap((d,), np.mean, confidence_level=CONFIDENCE, n_resamples=BOOTSTRAP_RESAMPLES,
-                           method=method, random_state=0).confidence_interval
-            if np.isfinite(ci.low) and np.isfinite(ci.high):
-                return [float(np.exp(ci.low)), float(np.exp(ci.high))]
+        ci = bootstrap((d,), np.mean, confidence_level=CONFIDENCE, n_resamples=BOOTSTRAP_RESAMPLES,
+                       method="BCa", random_state=0).confidence_interval
+    if np.isfinite(ci.low) and np.isfinite(ci.high):
+        return [float(np.exp(ci.low)), float(np.exp(ci.high))]
     return None
 
 

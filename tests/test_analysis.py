@@ -16,7 +16,7 @@ from scipy.stats import wilcoxon
 from puzzlebench.analysis import run_analysis
 from puzzlebench.analysis.figures import KINDS
 from puzzlebench.analysis.outcomes import instance_times, prepare_runs
-from puzzlebench.analysis.significance import wilcoxon_table
+from puzzlebench.analysis.claims import wilcoxon_table
 from puzzlebench.analysis.stats import (holm, performance_profile, performance_ratios, power_law_fit,
                                         shifted_geometric_mean, virtual_best)
 from puzzlebench.analysis.formatting import markdown_table

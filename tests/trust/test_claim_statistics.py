@@ -344,3 +344,91 @@ def test_data_keeps_each_puzzles_instances_and_sets_apart():
     assert sorted(data.wide) == ["kakuro", "sudoku"] and data.sets("kakuro") == ["k"]
     assert data.ran("sudoku", "s", ("binary", "highs")) and not data.ran("sudoku", "k", ("binary", "highs"))
     assert not data.ran("sudoku", None, ("quick", "highs"))
+
+
+def test_a_claim_carries_its_specs_names_scope_and_sides():
+    frame = pd.concat([per_instance({"binary": [2.0, 4.0, 8.0], "quick": [1.0, 1.0, 1.0]}),
+                       per_instance({"binary": [1.0, 1.0], "quick": [9.0, 9.0]}).assign(instance_set="t")])
+    spec = Spec("best_vs_seed/sudoku/s/time", "best_vs_seed", "sudoku", "s", None, ("quick", "highs"),
+                ("binary", "highs"), note="a note")
+    claim = measure_claim(spec, Data.of(frame), Noise(frame.assign(solved=True, seed=0)), "wall")
+    assert (claim.id, claim.kind, claim.puzzle, claim.instance_set, claim.solver) == (
+        "best_vs_seed/sudoku/s/time", "best_vs_seed", "sudoku", "s", None)
+    assert (claim.a, claim.b, claim.a_solver, claim.b_solver, claim.measure) == ("quick", "binary", "highs", "highs",
+                                                                                 "wall")
+    assert claim.n == 3 and claim.ratio == pytest.approx(4.0)        # set "s" only: t's reversed pair left out
+    assert claim.note == "3 non-zero differences (< 6): not tested"
+    fixed = Spec("x", "pairwise", "sudoku", "t", "highs", ("quick", "highs"), ("binary", "highs"),
+                 verdict="identical", note="the same model", n=7)
+    claim = measure_claim(fixed, Data.of(frame), Noise(frame.assign(solved=True, seed=0)), "time")
+    assert (claim.verdict, claim.n, claim.note, claim.instance_set, claim.solver, claim.a, claim.b) == (
+        "identical", 7, "the same model", "t", "highs", "quick", "binary")
+
+
+def test_preprocessed_instances_of_either_side_leave_nothing_to_compare():
+    """Neither side all preprocessed, but every instance is preprocessed by one of them."""
+    claim = claim_of({"binary": [2.0, 4.0], "quick": [1.0, 1.0]},
+                     preprocessed={"quick": [True, False], "binary": [False, True]})
+    assert (claim.verdict, claim.n, claim.ratio) == ("preprocessing", 2, None)
+    assert claim.note == "every instance of a side was solved before any solver ran"
+
+
+def test_pair_says_a_side_is_all_preprocessed_and_gives_nothing_for_a_missing_side():
+    times = {"binary": [2.0, 4.0, 8.0], "quick": [1.0, 1.0, 1.0]}
+    data = Data.of(per_instance(times, {"quick": [True, True, True]}))
+    d, instances, dropped, all_pre = data.pair("sudoku", None, ("quick", "highs"), ("binary", "highs"))
+    assert (len(d), len(instances), dropped, all_pre) == (0, 0, 3, True)
+    data = Data.of(per_instance(times, {"quick": [True, False, False]}))
+    assert data.pair("sudoku", None, ("quick", "highs"), ("binary", "highs"))[2:] == (1, False)
+    for a, b in ((("quick", "highs"), ("absent", "highs")), (("absent", "highs"), ("binary", "highs")),
+                 (("absent", "highs"), ("other", "highs"))):
+        d, instances, dropped, all_pre = data.pair("sudoku", None, a, b)
+        assert (d.shape, len(instances), dropped, all_pre) == ((0,), 0, 0, False)
+
+
+def test_the_noise_factor_is_the_pairs_over_the_instances_compared():
+    frame = per_instance({"binary": [2.0, 4.0, 8.0, None], "quick": [1.0, 1.0, 1.0, 1.0]})
+    runs = pd.concat([frame.assign(repeat=0), frame.assign(repeat=1)], ignore_index=True).assign(solved=True, seed=0)
+    factor = {"p00": 1.1, "p01": 1.1, "p02": 1.1, "p03": 5.0}           # p03: only quick ran it, noisily
+    second = runs["repeat"].eq(1)
+    runs.loc[second, "time"] = runs.loc[second, "time"] * runs.loc[second, "instance"].map(factor)
+    claim = measure_claim(Spec("x", "pairwise", "sudoku", None, "highs", ("quick", "highs"), ("binary", "highs")),
+                          Data.of(frame), Noise(runs), "time")
+    s = np.log(1.1) / np.sqrt(2)                       # the sd of log time over two repeats a factor 1.1 apart
+    assert claim.noise == pytest.approx(np.exp(np.sqrt(2 * s * s)))
+    other = frame.assign(puzzle="kakuro")
+    assert np.isnan(measure_claim(Spec("x", "pairwise", "kakuro", None, "highs", ("quick", "highs"),
+                                       ("binary", "highs")), Data.of(other), Noise(runs), "time").noise)
+
+
+def test_best_skips_absent_and_preprocessed_configurations_and_reads_only_its_scope():
+    times = {"binary": [2.0, 2.0], "quick": [1.0, 3.9], "propagated": [0.1, 0.1]}
+    data = Data.of(per_instance(times, {"propagated": [True, True]}))
+    configs = [("absent", "highs"), ("propagated", "highs"), ("quick", "highs"), ("binary", "highs")]
+    assert data.best("sudoku", None, configs, 10.0) == ("binary", "highs")   # sqrt(11 * 13.9) - 10 > 2
+    assert data.best("sudoku", None, configs, 0.0) == ("quick", "highs")     # sqrt(3.9) < 2
+    frame = pd.concat([per_instance({"binary": [2.0, 2.0], "quick": [1.0, 1.0]}),
+                       per_instance({"binary": [1.0], "quick": [50.0]}).assign(instance_set="t")])
+    assert Data.of(frame).best("sudoku", "s", configs[2:], 1.0) == ("quick", "highs")
+
+
+def test_data_of_keeps_puzzles_in_order_and_the_solver_kinds():
+    frame = pd.concat([per_instance({"binary": [1.0]}),
+                       per_instance({"binary": [3.0]}).assign(puzzle="kakuro", solver="cpsat", solver_kind="cp")])
+    data = Data.of(frame)
+    assert list(data.wide) == ["kakuro", "sudoku"] and data.kinds == {"highs": "mip", "cpsat": "cp"}
+    assert data.wide["sudoku"].times.dtype == float and data.wide["sudoku"].preprocessed.dtype == bool
+
+
+def test_an_interval_when_the_log_ratios_span_exactly_one():
+    claim = claim_of({"binary": [1.0, np.e, np.exp(0.5)], "quick": [1.0, 1.0, 1.0]})
+    assert claim.ci is not None and claim.ci[0] < claim.ratio < claim.ci[1]
+
+
+def test_to_dict_gives_json_values():
+    claim = Claim("x", "pairwise", "sudoku", None, "highs", "a", "b", "time", float("nan"), [np.float64(1.5), 2.0],
+                  np.float64(0.01), np.int64(8), "tied", noise=float("inf"))
+    got = claim.to_dict()
+    assert got["ratio"] is None and got["noise"] is None and got["ci"] == [1.5, 2.0] and type(got["ci"][0]) is float
+    assert type(got["p_adjusted"]) is float and got["n"] == 8 and type(got["n"]) is int and got["instance_set"] is None
+    assert got["id"] == "x" and got["verdict"] == "tied"

@@ -127,7 +127,7 @@ SNAKEMAKE = [sys.executable, "-m", "snakemake", "-s", str(ROOT / "Snakefile")]
 
 
 @pytest.mark.parametrize("change, named", [
-    ({"formulations": {"kakuro": ["binary"]}}, "formulations"),
+    ({"formulations": ["xor-distinct"]}, "formulations"),   # a list replaces config.yaml's mapping: Takuzu only
     ({"solvers": ["highs", "cpsat"], "solver_formulations": {"highs": ["xor-distinct"]}}, "solver_formulations.highs"),
     ({"formulations": {"sudoku": ["binary"]}, "solver_formulations": {"highs": ["integer"]}}, "solver_formulations.highs"),
 ])

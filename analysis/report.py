@@ -75,11 +75,11 @@ TABLE_TITLES = {
 """What each table of ``tables/`` holds, in the order the files section lists them."""
 SINGLE_RUNS = ("every configuration ran each instance once (one seed, no symmetry permutations), so there is "
                "no spread to measure")
+NO_PAIR = "no puzzle has two formulations run on one solver"
 ABSENT_REASONS = {
     "scaling_exponents": "no instance set of this run is a size ladder with at least 3 grid sizes (see Scaling)",
     "variability": SINGLE_RUNS, "instance_spreads": SINGLE_RUNS,
-    "wilcoxon": "no puzzle has two formulations run on one solver",
-    "pairwise": "no puzzle has two formulations run on one solver",
+    "wilcoxon": NO_PAIR, "pairwise": NO_PAIR,
     "best_vs_cpsat_hardest": "no constraint-programming configuration (solver_kind cp) ran",
 }
 """Why a table is empty, and so not written (otherwise: no rows in this run)."""

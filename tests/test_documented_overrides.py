@@ -185,4 +185,6 @@ def test_three_seeds_from_the_command_line_run(tmp_path):
                           timeout=600)
     assert done.returncode == 0, done.stderr[-2000:]
     runs = pd.read_parquet(tmp_path / "results/runs.parquet")
-    assert sorted(runs["seed"]) == [0, 1, 2] and set(runs["time_limit"]) == {30.0}
+    # config.yaml's 2 repeats of each seed (the study sets none)
+    assert sorted(zip(runs["seed"], runs["repeat"])) == [(seed, repeat) for seed in (0, 1, 2) for repeat in (0, 1)]
+    assert set(runs["time_limit"]) == {30.0}

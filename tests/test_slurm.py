@@ -25,6 +25,8 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
+from puzzlebench.chunks import STORE_KEY
+
 pytestmark = [pytest.mark.slow, pytest.mark.slurm]
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -32,7 +34,7 @@ SNAKEMAKE = [sys.executable, "-m", "snakemake", "-s", str(ROOT / "Snakefile")]
 STUDY = {"instance_sets": ["sudoku/seed", "takuzu/seed"], "formulations": ["binary"],
          "solvers": ["highs", "cpsat"], "seeds": [0], "time_limit": 20}
 BATCH_JOBS = 2 * 2  # sets x solvers
-KEY = ["instance_set", "instance", "formulation", "solver", "seed", "permutation"]
+KEY = list(STORE_KEY)  # one row per run: repeats (config.yaml runs 2) are runs of their own
 # columns that differ between two runs of the same study by design
 TIMINGS = {"wall_time", "solver_time", "build_time"}
 PROVENANCE = {"puzzlebench_version", "git_commit", "solver_versions", "python_version", "cpu_model",

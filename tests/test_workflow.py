@@ -103,8 +103,7 @@ def test_killed_run_resumes_without_duplicates(tmp_path):
     second = snakemake(tmp_path, config, "--rerun-incomplete", timeout=600)
     assert second.returncode == 0, second.stderr[-2000:]
     runs = pd.read_parquet(tmp_path / "results/runs.parquet")
-    key = ["instance_set", "instance", "formulation", "solver", "seed", "permutation", "repeat"]
-    assert not runs.duplicated(key).any()
+    assert not runs.duplicated(list(chunks.STORE_KEY)).any()
     assert len(runs) == 2 * 1 * 2 + 1 * 2 * 2  # sudoku: 2 puzzles x binary; takuzu: 1 x both; 2 solvers
 
 

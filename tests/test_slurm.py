@@ -36,7 +36,7 @@ STUDY = {"instance_sets": ["sudoku/seed", "takuzu/seed"], "formulations": ["bina
 BATCH_JOBS = 2 * 2  # sets x solvers
 KEY = list(STORE_KEY)  # one row per run: repeats (config.yaml runs 2) are runs of their own
 # columns that differ between two runs of the same study by design
-TIMINGS = {"wall_time", "solver_time", "build_time"}
+TIMINGS = {"wall_time", "solver_time", "build_time", "cpu_pressure", "load_average"}  # and the machine's load then
 PROVENANCE = {"puzzlebench_version", "git_commit", "solver_versions", "python_version", "cpu_model",
               "cpu_count", "hostname", "platform", "date"}
 TOOLS = ("munged", "slurmctld", "slurmd", "sbatch", "squeue", "scontrol", "scancel")

@@ -29,9 +29,9 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .figures import LINESTYLES, MARKERS, best_solver_per_formulation, solver_order, styles_for
+from .figures import LINESTYLES, MARKERS, aggregation_note, best_solver_per_formulation, solver_order, styles_for
 from .latex import plain_significant
-from .outcomes import CONFIG, INSTANCE
+from .outcomes import CONFIG, INSTANCE, instance_times
 from .setup import RunSetup, date_range, listed, spread
 from .stats import performance_ratios
 
@@ -254,14 +254,21 @@ def ecdf_figure(runs: pd.DataFrame, configurations: pd.DataFrame, sgm: str, look
 
 
 def instance_figure(runs: pd.DataFrame, configurations: pd.DataFrame, sgm: str, drawings: dict, puzzle: str):
-    """Every configuration's time (mean over seeds) and outcome on one instance, the instance picked from a
-    menu, the puzzle drawn beside the points (``drawings``: instance label -> image data URI)."""
+    """Every configuration's time and outcome on one instance, the instance picked from a menu, the puzzle
+    drawn beside the points (``drawings``: instance label -> image data URI).  The time is the one every
+    figure and claim uses (:func:`~.outcomes.instance_times`: median over repeats, geometric mean over
+    seeds); the outcome is the runs' common one, else ``mixed``."""
     import plotly.graph_objects as go
     order = [_label(f, s) for f, s in configurations.sort_values([sgm, *CONFIG])[CONFIG].itertuples(index=False)]
-    keyed = runs.assign(label=_instance_label(runs), configuration=runs["formulation"] + "/" + runs["solver"])
-    per = keyed.groupby(["label", "configuration"], sort=True).agg(
-        time=("time", "mean"), outcome=("outcome", lambda o: o.iloc[0] if o.nunique() == 1 else "mixed"),
-        seeds=("seed", "nunique")).reset_index()
+
+    def keyed(frame: pd.DataFrame) -> pd.DataFrame:
+        return frame.assign(label=_instance_label(frame), configuration=frame["formulation"] + "/" + frame["solver"])
+
+    times = keyed(instance_times(runs))[["label", "configuration", "time", "seeds", "runs"]]
+    outcomes = keyed(runs).groupby(["label", "configuration"], sort=True)["outcome"].agg(
+        lambda o: o.iloc[0] if o.nunique() == 1 else "mixed").reset_index()
+    per = times.merge(outcomes, on=["label", "configuration"], how="left", validate="one_to_one")
+    note = aggregation_note(per).removeprefix(", time ")
     instances = sorted(per["label"].unique())[:MAX_VIEW_INSTANCES]
     fig = go.Figure()
     traces, legend_shown = [], set()
@@ -272,9 +279,9 @@ def instance_figure(runs: pd.DataFrame, configurations: pd.DataFrame, sgm: str, 
                 x=points["time"], y=points["configuration"], mode="markers", name=outcome, legendgroup=outcome,
                 showlegend=outcome not in legend_shown, visible=index == 0,
                 marker={"color": OUTCOME_COLOURS.get(outcome, "black"), "size": 9},
-                customdata=points[["outcome", "seeds"]],
-                hovertemplate="%{y}<br>time %{x:.4g} s<br>outcome %{customdata[0]}<br>seeds %{customdata[1]}"
-                              "<extra></extra>"))
+                customdata=points[["outcome", "seeds", "runs"]],
+                hovertemplate="%{y}<br>time %{x:.4g} s<br>outcome %{customdata[0]}<br>seeds %{customdata[1]}, "
+                              "runs %{customdata[2]}<extra></extra>"))
             legend_shown.add(outcome)
             traces.append(index)
 
@@ -292,8 +299,8 @@ def instance_figure(runs: pd.DataFrame, configurations: pd.DataFrame, sgm: str, 
                for index, instance in enumerate(instances)]
     height = max(380, 16 * len(order) + 150)
     fig.update_layout(**_layout(f"{puzzle}: every configuration on the instance chosen",
-                                {"title": {"text": "time [s] (" + ("mean over seeds; " if runs["seed"].nunique() > 1
-                                                                   else "") + "unsolved at the limit)"}, "type": "log",
+                                {"title": {"text": f"time [s] ({note + '; ' if note else ''}unsolved at the limit)"},
+                                 "type": "log",
                                  "domain": [0, 0.66]},
                                 {"categoryorder": "array", "categoryarray": order[::-1], "automargin": True},
                                 height), **(picture(instances[0]) if instances else {}),

@@ -1,23 +1,9 @@
 """Claims as data: every comparison the summary, the paper section and the README state.
 
-Each claim compares two sides, a and b, on one measure over the instances both ran, each
-instance's time aggregated over its repeats and seeds first
-(:func:`~puzzlebench.analysis.outcomes.instance_times`).  Instances a formulation's propagation
-solved before any solver ran (``preprocessing_solved``) are left out: they are no solver's result.
-
-* ``ratio``: the geometric mean over the instances of t_b / t_a (> 1: a takes less time), with its
-  95% bootstrap interval ``ci`` (scipy.stats.bootstrap, BCa, 2000 resamples, seed 0);
-* ``p_value``: the two-sided Wilcoxon signed-rank test of log(t_b / t_a) (at least 6 non-zero
-  differences, else no test), ``p_adjusted`` its Holm adjustment over the claims of the same
-  ``kind`` and puzzle in the run (``family_size`` of them: a family is what one paragraph of the
-  paper states);
-* ``noise``: the pair's noise factor g (:mod:`~puzzlebench.analysis.noise`).
-
-The verdict: ``faster`` (a takes less time than b) when p_adjusted < 0.05 and the interval lies
-above g; ``slower`` when p_adjusted < 0.05 and it lies below 1/g; ``tied`` otherwise (no
-difference beyond the noise and the test); ``identical`` when a and b gave the same model
-(:mod:`~puzzlebench.analysis.identity`), never compared; ``preprocessing`` when a side's every
-instance was solved before any solver ran.
+Each claim compares two sides, a and b, on one measure over the instances both ran; its ratio,
+interval, test, Holm family and verdict (``faster``, ``slower``, ``tied``, ``identical``,
+``preprocessing``) are :mod:`~puzzlebench.analysis.verdicts`' rule, stated there once.  This
+module says which claims a run makes and how they read.
 
 Kinds (each, per puzzle, its own Holm family):
 

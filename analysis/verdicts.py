@@ -9,8 +9,10 @@ formulation's propagation before any solver ran left out.  With d_p = log(t_{p,b
 * p = the two-sided Wilcoxon signed-rank test of d (:func:`~.significance.paired_test`), Holm-adjusted
   within each family (kind, puzzle) (:func:`adjust`);
 * verdict (:func:`decide`): faster when p_adjusted < ALPHA and the interval lies above the pair's noise
-  factor g; slower when p_adjusted < ALPHA and it lies below 1/g; tied otherwise; identical and
-  preprocessing are fixed without a test.
+  factor g; slower when p_adjusted < ALPHA and it lies below 1/g; tied otherwise (no difference
+  beyond the noise and the test); identical when a and b gave the same model
+  (:mod:`~.identity`), and preprocessing when a side's every instance was solved before any solver
+  ran, both fixed without a test.
 
 Which claims a run makes and how they read is :mod:`~.claims`' job; this module is what the mutation
 check gates (tests/trust/test_claim_statistics.py).

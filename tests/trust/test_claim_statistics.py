@@ -432,3 +432,17 @@ def test_to_dict_gives_json_values():
     assert got["ratio"] is None and got["noise"] is None and got["ci"] == [1.5, 2.0] and type(got["ci"][0]) is float
     assert type(got["p_adjusted"]) is float and got["n"] == 8 and type(got["n"]) is int and got["instance_set"] is None
     assert got["id"] == "x" and got["verdict"] == "tied"
+
+
+@pytest.mark.parametrize("size", [3, 4])
+def test_the_bca_interval_is_finite_on_every_small_sample_with_a_spread(size):
+    """The premise of the equivalent mutant of ``_interval``'s finite guard (tests/mutation/equivalent.toml):
+    on every sample of 3 or 4 values from {0, 1, 5} with a spread, scipy's BCa bounds are both finite, so
+    an interval is given."""
+    import itertools
+
+    from puzzlebench.analysis.verdicts import _interval
+    samples = [np.array(d, dtype=float) for d in itertools.product((0.0, 1.0, 5.0), repeat=size) if np.ptp(d) > 0]
+    for d in samples:
+        low, high = _interval(d)
+        assert 0 < low <= np.exp(d.mean()) <= high < np.inf, d

@@ -24,7 +24,9 @@ run them the same way for every solver:
    with ``root_solved`` = the solve completed (optimal or infeasible) and presolve solved the
    model or the solver explored at most :attr:`~Adapter.root_nodes` nodes.
 
-Status conventions and the shared helpers are in :mod:`._common`.
+An adapter holds no state across solves (a solve's state is its session), so any instance of
+its class solves alike: the registry holds one, and a module's ``solve_<name>`` functions are
+another's bound methods.  Status conventions and the shared helpers are in :mod:`._common`.
 """
 
 from __future__ import annotations

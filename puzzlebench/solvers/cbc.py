@@ -32,9 +32,9 @@ branch-and-bound; 1 keeps the serial code.  Both CLP's ``randomSeed`` and
 CBC's ``randomCbcSeed`` get ``options.seed + 1``, because CBC reads 0 as
 "seed from the time of day".  Solver options are CBC command-line parameters,
 ``-KEY VALUE`` after the common ones (``cuts: off``, ``maxNodes: 1000``); they are
-checked by running ``cbc -KEY VALUE ... -quit`` (:meth:`CbcAdapter.check_options`).  The time limit runs on wall-clock time
-(``-timeMode elapsed -sec``), the relative gap is ``-ratioGap``; the OpenBLAS and OpenMP
-thread pools get ``threads`` threads too.  CBC is killed
+checked by running ``cbc -KEY VALUE ... -quit`` (:meth:`CbcAdapter.check_options`).
+The time limit runs on wall-clock time (``-timeMode elapsed -sec``), the relative gap is
+``-ratioGap``; the OpenBLAS and OpenMP thread pools get ``threads`` threads too.  CBC is killed
 when it overruns its limit by the worker's grace period, and dies with the
 process that started it.
 """

@@ -40,7 +40,8 @@ _LIMIT_LINES = re.compile(r"^.*(?:size is limited to|exceeding the size limit).*
 LOG = LogTable((
     Section("presolve", (Rule(r"The presolved problem has:\s+(?P<presolved_rows>\d+) rows, "
                               r"(?P<presolved_cols>\d+) columns"),
-                         Rule(r"Problem was solved during presolve", values={"presolved_rows": 0, "presolved_cols": 0}))),
+                         Rule(r"Problem was solved during presolve",
+                              values={"presolved_rows": 0, "presolved_cols": 0}))),
 ))
 """The figures of COPT's log: the presolved size."""
 _env: tuple[int, object] | None = None  # (pid, coptpy.Envr) of this process

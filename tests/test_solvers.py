@@ -155,6 +155,7 @@ def test_infeasible(name, make):
     assert result.status == "infeasible", result.message
     assert result.x is None and result.primal_bound is None and result.dual_bound is None
     assert result.root_solved in (True, False)
+    assert (result.presolved_rows, result.presolved_cols) != (0, 0)  # presolve proved it: no presolved model
 
 
 @pytest.mark.parametrize("name", NAMES)

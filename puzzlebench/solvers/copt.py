@@ -6,7 +6,8 @@ infinite ones as ``COPT.INFINITY``).
 Figures: ``solver_time`` is ``SolvingTime``, ``nodes`` ``NodeCnt``,
 ``lp_iterations`` ``SimplexIter``, the bounds ``BestObj`` and ``BestBnd``; the
 presolved size is parsed from the log ("The presolved problem has: R rows, C
-columns", 0 and 0 when "Problem was solved during presolve"; :data:`LOG`); ``root_solved``
+columns", 0 and 0 when "Problem was solved during presolve", None when that proved the model
+infeasible; :data:`LOG`); ``root_solved``
 means the solve completed with at most one node.
 
 Options: ``Threads``, ``RandSeed``, ``TimeLimit``, ``RelGap``; solver options are

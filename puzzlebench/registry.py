@@ -2,19 +2,22 @@
 
 A formulation is a function ``(puzzle) -> Model`` in any module of the top-level
 ``formulations/`` folder, decorated with :func:`formulation`.  A solver adapter
-is a function ``(model, options) -> SolverResult`` in ``puzzlebench/solvers/``,
-decorated with :func:`solver`.  Dropping in a module is all it takes: the
+is a subclass of :class:`puzzlebench.solvers.base.Adapter` in ``puzzlebench/solvers/``,
+decorated with :func:`adapter` (the contract: its steps, one shared solve), or a
+function ``(model, options) -> SolverResult`` decorated with :func:`solver` (the
+older form, still taken).  Dropping in a module is all it takes: the
 folders are scanned on first use.  Installed packages add theirs through the
 entry-point groups ``puzzlebench.formulations`` and ``puzzlebench.solvers``:
 each entry point names a module (or an object in one) that registers on import,
 and is loaded after the folder.
 
-An adapter may also give ``options(settings)``, which applies a mapping of solver
+A function adapter may also give ``options(settings)``, which applies a mapping of solver
 options to a fresh solver object and raises ValueError naming the first one the
 solver refuses (used to check a configuration before any job starts), and
 ``mps(path, options)``, which solves an MPS file with the solver's own reader.
 ``all_different=True`` declares an adapter that reads ``Model.all_different`` (the
 groups are part of the model it receives, and so of the model's identity in its runs).
+An :class:`~puzzlebench.solvers.base.Adapter` gives all of these as its methods and attributes.
 """
 
 from __future__ import annotations
@@ -69,6 +72,7 @@ class SolverInfo:
     check_options: Callable[[dict], None] | None = None
     mps: Callable | None = None  # (path, SolveOptions) -> SolverResult, the solver's own MPS reader
     all_different: bool = False  # reads Model.all_different (MIP adapters ignore the declaration)
+    adapter: object | None = None  # the Adapter instance behind solve, for an adapter registered as a class
 
     def installed(self) -> str | None:
         """None when the solver's library loads, else why it does not."""
@@ -125,6 +129,18 @@ def solver(name: str, *, version: Callable[[], str], description: str, kind: str
                                     options, mps, all_different)
         return solve
     return register
+
+
+def adapter(cls):
+    """Register the :class:`~puzzlebench.solvers.base.Adapter` subclass ``cls`` (an instance of it)
+    as solver adapter ``cls.name``."""
+    if cls.kind not in KINDS:
+        raise ValueError(f"solver {cls.name!r}: kind must be one of {', '.join(KINDS)}, not {cls.kind!r}")
+    instance = cls()
+    _SOLVERS[cls.name] = SolverInfo(cls.name, " ".join(cls.description.split()), instance.solve, instance.version,
+                                    cls.kind, instance.check_options,
+                                    instance.solve_mps if instance.reads_mps else None, cls.all_different, instance)
+    return cls
 
 
 def _load(package: str) -> None:

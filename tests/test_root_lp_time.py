@@ -16,13 +16,13 @@ LOGS = Path(__file__).resolve().parent / "data" / "logs"
 
 
 def test_highs_root_lp_time_is_the_first_tree_line_with_lp_iterations():
-    log = (LOGS / "highs-frisch25-binary.log").read_text()
+    log = (LOGS / "highs" / "frisch25-binary.log").read_text()
     assert highs.root_lp_time(log) == 0.3  # the line "... 3197  0.3s" after the 0-iteration line
     assert highs.root_lp_time("Presolve: Reduced to empty\n") is None
 
 
 def test_cbc_root_lp_time_is_its_first_lp_optimal_line():
-    log = (LOGS / "cbc-frisch25-binary.log").read_text()
+    log = (LOGS / "cbc" / "frisch25-binary.log").read_text()
     assert cbc.root_lp_time(log) == 0.115
     assert cbc.root_lp_time("Total time (Wallclock seconds): 0.01\n") is None
 

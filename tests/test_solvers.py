@@ -5,6 +5,7 @@ Tests run over the registry, so a newly registered adapter is covered without ed
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import os
 import subprocess
@@ -19,6 +20,8 @@ from puzzlebench.model import INF, Model, rows_from_triplets
 from puzzlebench.records import SolveOptions, SolverResult
 from puzzlebench.solvers import cbc, cpsat, highs
 from puzzlebench.solvers._common import captured_solve
+from puzzlebench.solvers.base import Adapter, Reading
+from puzzlebench.solvers.logs import LogTable, Rule, Section
 from puzzlebench.solvers.mps_check import read_mps_status
 
 NAMES = [info.name for info in registry.solvers()]
@@ -152,6 +155,7 @@ def test_infeasible(name, make):
     assert result.status == "infeasible", result.message
     assert result.x is None and result.primal_bound is None and result.dual_bound is None
     assert result.root_solved in (True, False)
+    assert (result.presolved_rows, result.presolved_cols) != (0, 0)  # presolve proved it: no presolved model
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -422,3 +426,166 @@ def test_counts_are_never_sentinels(name, make):
         assert count is None or (isinstance(count, int) and count >= 0), (result.nodes, result.lp_iterations)
     if make is empty_model and result.status != "error":  # solved by the empty point, never optimal without it
         assert result.status == "optimal" and result.x is not None and len(result.x) == 0, result
+
+
+ADAPTERS = [info.name for info in registry.solvers() if isinstance(info.adapter, Adapter)]
+
+
+@pytest.mark.parametrize("name", ADAPTERS)
+def test_adapter_registers_what_it_declares(name):
+    """The registry's record of an Adapter is the adapter's own: name, kind, reader, checks."""
+    info = registry.get_solver(name)
+    adapter = info.adapter
+    assert (adapter.name, adapter.kind, adapter.all_different) == (info.name, info.kind, info.all_different)
+    assert adapter.label and adapter.description
+    assert (info.mps is not None) == adapter.reads_mps
+    assert info.version() == adapter.version()
+
+
+@pytest.mark.parametrize("name", ADAPTERS)
+def test_adapter_refuses_options_that_set_the_harness_settings(name):
+    adapter = registry.get_solver(name).adapter
+    for option, setting in adapter.harness_options.items():
+        with pytest.raises(ValueError, match=f"harness's {setting}"):
+            registry.get_solver(name).check_options({option: 1})
+
+
+@pytest.mark.parametrize("name", ADAPTERS)
+def test_adapter_log_figures_are_result_fields(name):
+    """A log table names result fields (or figures its adapter reads itself, such as CBC's lower bound)."""
+    adapter = registry.get_solver(name).adapter
+    own = {"lower_bound"} if name == "cbc" else set()
+    assert adapter.log_table.figures <= {f.name for f in dataclasses.fields(SolverResult)} | own
+
+
+def test_the_built_in_adapters_are_all_adapter_classes():
+    built_in = [info for info in registry.solvers() if info.solve.__module__.startswith("puzzlebench.solvers.")]
+    assert built_in and all(isinstance(info.adapter, Adapter) for info in built_in), \
+        [info.name for info in built_in if not isinstance(info.adapter, Adapter)]
+
+
+SCRIPTED_HARNESS_OPTIONS = {"limit": "time limit"}
+
+
+class ScriptedAdapter(Adapter):
+    """An adapter without a solver: each step logs its name; ``reading`` is what read returns
+    (optimal at the root by default), ``failing`` the step that raises."""
+
+    name, label, description = "scripted", "Scripted", "steps only"
+    harness_options = SCRIPTED_HARNESS_OPTIONS
+    log_table = LogTable((Section("presolve", (Rule(r"presolved (?P<presolved_rows>\d+) (?P<presolved_cols>\d+)"),
+                                               Rule(r"emptied", values={"presolved_rows": 0, "presolved_cols": 0}))),
+                          Section("root", (Rule(r"root LP at (?P<root_lp_time>[\d.]+)"),))))
+
+    def __init__(self, reading=None, failing=None, log=""):
+        self.reading = reading or Reading("optimal", nodes=1)
+        self.failing, self.log, self.closed = failing, log, 0
+
+    def _step(self, step):
+        os.write(1, f"{step}\n".encode())
+        if step == self.failing:
+            raise RuntimeError(f"{step} failed")
+
+    def version(self):
+        return "Scripted 1.0"
+
+    def start(self, options):
+        self._step("start")
+        return []
+
+    def load_arrays(self, session, model):
+        self._step("load")
+        return "loaded"
+
+    def set_common(self, session, options):
+        self._step(f"common threads={options.threads} seed={options.seed}")
+
+    def set_option(self, session, name, value):
+        if name == "refused":
+            raise ValueError(f"Scripted option {name} refused")
+        self._step(f"option {name}={value}")
+
+    def optimize(self, session):
+        self._step("optimize")
+        os.write(1, self.log.encode())
+        if self.failing == "licence":
+            raise RuntimeError("over the size limit")
+
+    def read(self, session, loaded):
+        assert loaded == "loaded"
+        self._step("read")
+        return self.reading
+
+    def close(self, session):
+        self.closed += 1
+
+    def licence_refusal(self, exc):
+        return "at most 10 columns" if "size limit" in str(exc) else None
+
+
+def test_base_solve_runs_the_steps_in_order_with_the_log_captured(capfd):
+    adapter = ScriptedAdapter()
+    result = adapter.solve(knapsack(), SolveOptions(threads=2, seed=7, solver_options={"gap": 0.5}))
+    assert result.log.splitlines() == ["start", "load", "common threads=2 seed=7", "option gap=0.5", "optimize",
+                                       "read"]
+    assert capfd.readouterr() == ("", "")
+    assert adapter.closed == 1 and result.status == "optimal" and result.root_solved is True
+
+
+def test_base_solve_reads_the_log_table_over_the_reading():
+    adapter = ScriptedAdapter(Reading("time_limit", nodes=4, presolved_rows=9, root_lp_time=None),
+                              log="presolved 12 34\nroot LP at 2\n")
+    result = adapter.solve(knapsack(), SolveOptions())
+    assert (result.presolved_rows, result.presolved_cols, result.root_lp_time) == (12, 34, 2.0)
+    assert type(result.root_lp_time) is float and result.root_solved is False
+    kept = ScriptedAdapter(Reading("optimal", nodes=0, presolved_rows=9, presolved_cols=8)).solve(knapsack(),
+                                                                                                  SolveOptions())
+    assert (kept.presolved_rows, kept.presolved_cols, kept.root_lp_time) == (9, 8, None)  # the log has none
+
+
+def test_base_solve_gives_an_infeasible_run_emptied_by_presolve_no_presolved_size():
+    result = ScriptedAdapter(Reading("infeasible", nodes=0), log="emptied\n").solve(knapsack(), SolveOptions())
+    assert (result.presolved_rows, result.presolved_cols) == (None, None) and result.root_solved is True
+    solved = ScriptedAdapter(Reading("optimal", nodes=0), log="emptied\n").solve(knapsack(), SolveOptions())
+    assert (solved.presolved_rows, solved.presolved_cols) == (0, 0)
+
+
+@pytest.mark.parametrize("nodes, in_presolve, root_nodes, expected", [
+    (1, False, 1, True), (2, False, 1, False), (1, False, 0, False), (5, True, 1, True), (None, False, 1, False)])
+def test_base_solve_root_solved_counts_the_root_as_the_adapter_says(nodes, in_presolve, root_nodes, expected):
+    adapter = ScriptedAdapter(Reading("optimal", nodes=nodes, solved_in_presolve=in_presolve))
+    adapter.root_nodes = root_nodes
+    assert adapter.solve(knapsack(), SolveOptions()).root_solved is expected
+
+
+@pytest.mark.parametrize("step", ["start", "load", "optimize", "read"])
+def test_base_solve_turns_a_failing_step_into_an_error_with_the_log(step):
+    adapter = ScriptedAdapter(failing=step, log="presolved 1 2\n")
+    result = adapter.solve(knapsack(), SolveOptions())
+    assert result.status == "error" and result.message == f"RuntimeError: {step} failed"
+    assert result.log.splitlines()[-1] in (step, "presolved 1 2")
+    assert (result.presolved_rows, result.nodes, result.root_solved) == (None, None, None)  # no figures
+    assert adapter.closed == (0 if step == "start" else 1)
+
+
+def test_base_solve_turns_a_licence_refusal_into_a_skipped_run():
+    result = ScriptedAdapter(failing="licence").solve(knapsack(), SolveOptions())
+    assert result.status == "skipped" and result.message == "Scripted licence size limit: at most 10 columns"
+
+
+def test_base_check_options_refuses_harness_settings_and_refused_options():
+    adapter = ScriptedAdapter()
+    with pytest.raises(ValueError, match="harness's time limit"):
+        adapter.check_options({"LIMIT": 3})
+    with pytest.raises(ValueError, match="refused"):
+        adapter.check_options({"fine": 1, "refused": 2})
+    adapter.check_options({"fine": 1})
+    assert adapter.closed == 2 and not adapter.reads_mps
+
+
+def test_registering_an_adapter_class_fills_the_solver_record(monkeypatch):
+    monkeypatch.setattr(registry, "_SOLVERS", dict(registry._SOLVERS))
+    registry.adapter(ScriptedAdapter)
+    info = registry._SOLVERS["scripted"]
+    assert isinstance(info.adapter, ScriptedAdapter) and info.mps is None and info.kind == "mip"
+    assert info.solve(knapsack(), SolveOptions()).status == "optimal" and info.version() == "Scripted 1.0"

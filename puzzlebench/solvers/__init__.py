@@ -1,1 +1,1 @@
-"""Solver adapters: one module per solver, each registering a ``solve(model, options)``."""
+"""Solver adapters: one module per solver, each an :class:`~.base.Adapter` subclass registered with ``@adapter``."""

@@ -1,4 +1,8 @@
-"""Pieces every solver adapter shares: the guarded, log-capturing solve and solution rounding.
+"""Pieces every solver adapter shares: status conventions, solution rounding, option checks.
+
+The adapters' steps and their one shared solve are :class:`.base.Adapter`;
+:func:`captured_solve` is that solve's capture and guard for an adapter written as a
+function (the older form :func:`puzzlebench.registry.solver` still registers).
 
 Status conventions (all adapters):
 
@@ -58,28 +62,9 @@ def finished(status: str) -> bool:
     return status in ("optimal", "infeasible")
 
 
-def licence_limit(solver: str, reason: str) -> SolverResult:
-    """The ``skipped`` result of a model the solver's licence does not allow, its reason named."""
-    return SolverResult("skipped", message=f"{solver} licence size limit: {' '.join(reason.split())}")
-
-
-def logged_size(patterns, empty_pattern, log: str) -> tuple[int | None, int | None]:
-    """Rows and columns after presolve from the first match of ``patterns`` (groups rows, cols)
-    in ``log``; (0, 0) when ``empty_pattern`` matches first; (None, None) when neither does."""
-    import re
-    found = re.search(patterns, log)
-    empty = re.search(empty_pattern, log) if empty_pattern else None
-    if empty and (not found or empty.start() < found.start()):
-        return 0, 0
-    return (int(found[1]), int(found[2])) if found else (None, None)
-
-
-def with_logged_size(result, patterns, empty_pattern):
-    """``result`` with its presolved size read from its log by :func:`logged_size` (a run that was
-    skipped or failed has no presolve to report)."""
-    if result.status not in ("skipped", "error"):
-        result.presolved_rows, result.presolved_cols = logged_size(patterns, empty_pattern, result.log)
-    return result
+def licence_limit(solver: str, reason: str) -> str:
+    """The ``message`` of a model the solver's licence does not allow (a ``skipped`` run), its reason named."""
+    return f"{solver} licence size limit: {' '.join(reason.split())}"
 
 
 def finite_or(values: np.ndarray, infinity: float) -> np.ndarray:

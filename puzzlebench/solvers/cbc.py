@@ -24,16 +24,17 @@ time", ...).  The primal bound is the objective of the returned point; the
 dual bound is the log's "Lower bound" when CBC stopped early, the optimum when
 it finished.  ``root_solved`` means the solve completed with no node after the
 root.  ``root_lp_time`` is the time of the first "LP Optimal ... Time: T s" line (the
-root LP relaxation, before CBC's preprocessing; None in builds that do not log it).
+root LP relaxation, before CBC's preprocessing; None in builds that do not log it).  The log
+figures are the table :data:`LOG`.
 
 Options: ``threads`` above 1 sets CBC's (non-deterministic) parallel
 branch-and-bound; 1 keeps the serial code.  Both CLP's ``randomSeed`` and
 CBC's ``randomCbcSeed`` get ``options.seed + 1``, because CBC reads 0 as
 "seed from the time of day".  Solver options are CBC command-line parameters,
 ``-KEY VALUE`` after the common ones (``cuts: off``, ``maxNodes: 1000``); they are
-checked by running ``cbc -KEY VALUE ... -quit`` (:func:`check_cbc_options`).  The time limit runs on wall-clock time
-(``-timeMode elapsed -sec``), the relative gap is ``-ratioGap``; the OpenBLAS and OpenMP
-thread pools get ``threads`` threads too.  CBC is killed
+checked by running ``cbc -KEY VALUE ... -quit`` (:meth:`CbcAdapter.check_options`).
+The time limit runs on wall-clock time (``-timeMode elapsed -sec``), the relative gap is
+``-ratioGap``; the OpenBLAS and OpenMP thread pools get ``threads`` threads too.  CBC is killed
 when it overruns its limit by the worker's grace period, and dies with the
 process that started it.
 """
@@ -45,6 +46,7 @@ import os
 import re
 import subprocess
 import tempfile
+from dataclasses import dataclass, field, replace
 from importlib.metadata import version
 
 import numpy as np
@@ -52,18 +54,24 @@ import numpy as np
 from ..model import Model
 from ..mps import mps_column_count
 from ..processes import die_with_parent
-from ..records import SolveOptions, SolverResult
-from ..registry import solver
-from ._capture import captured_output
-from ._common import finished, refuse_harness_options, rounded_solution, time_limit_or_none
+from ..records import SolveOptions
+from ..registry import adapter
+from ._common import refuse_harness_options, rounded_solution, time_limit_or_none
+from .base import Adapter, Reading
+from .logs import LogTable, Rule, Section
 
-_PROCESSED_LINE = re.compile(r"Processed model: (\d+) rows, (\d+) cols"
-                             r"|Cgl0004I processed model has (\d+) rows, (\d+) columns")
-_TOTAL_TIME_LINE = re.compile(r"Total time \(Wallclock seconds\):\s*([0-9.eE+-]+)")
-_FIRST_LP_LINE = re.compile(r"LP Optimal\b.*?Time:\s*([0-9.eE+-]+)s")
-_NODES_LINE = re.compile(r"^Enumerated nodes:\s*(\d+)", re.MULTILINE)
-_ITERATIONS_LINE = re.compile(r"^Total iterations:\s*(\d+)", re.MULTILINE)
-_LOWER_BOUND_LINE = re.compile(r"^Lower bound:\s*([0-9.eE+-]+)", re.MULTILINE)
+LOG = LogTable((
+    Section("presolve", (Rule(r"Processed model: (?P<presolved_rows>\d+) rows, (?P<presolved_cols>\d+) cols"),
+                         Rule(r"Cgl0004I processed model has (?P<presolved_rows>\d+) rows, "
+                              r"(?P<presolved_cols>\d+) columns"))),
+    Section("root", (Rule(r"LP Optimal\b.*?Time:\s*(?P<root_lp_time>[0-9.eE+-]+)s"),)),
+    Section("summary", (Rule(r"^Lower bound:\s*(?P<lower_bound>[0-9.eE+-]+)"),
+                        Rule(r"^Enumerated nodes:\s*(?P<nodes>\d+)"),
+                        Rule(r"^Total iterations:\s*(?P<lp_iterations>\d+)"),
+                        Rule(r"Total time \(Wallclock seconds\):\s*(?P<solver_time>[0-9.eE+-]+)"))),
+))
+"""The figures of CBC's log (module docstring)."""
+
 _VERSION_LINE = re.compile(r"CBC\s+(\S+(?:\s+\(git:[0-9a-f]+\))?)")
 _OVERRUN = 2.0  # seconds CBC may overrun its own limit before it is killed (as the worker's grace)
 
@@ -85,29 +93,18 @@ def cbc_version() -> str:
 
 def presolved_size(log: str) -> tuple[int | None, int | None]:
     """Rows and columns after CBC's preprocessing, from its log; (None, None) when not logged."""
-    found = _PROCESSED_LINE.search(log)
-    if not found:
-        return None, None
-    rows, cols = found[1] or found[3], found[2] or found[4]
-    return int(rows), int(cols)
+    figures = LOG.parse(log)
+    return figures.get("presolved_rows"), figures.get("presolved_cols")
 
 
 def logged_time(log: str) -> float | None:
     """The total wall-clock time CBC reports at the end of its log."""
-    found = _TOTAL_TIME_LINE.search(log)
-    return float(found[1]) if found else None
+    return LOG.parse(log).get("solver_time")
 
 
 def root_lp_time(log: str) -> float | None:
     """The time of the first "LP Optimal ... Time: T s" line (CBC's root LP), None when not logged."""
-    found = _FIRST_LP_LINE.search(log)
-    return float(found[1]) if found else None
-
-
-def logged_count(pattern: re.Pattern, log: str) -> int | None:
-    """The count ``pattern`` captures in CBC's closing summary, None when absent."""
-    found = pattern.search(log)
-    return int(found[1]) if found else None
+    return LOG.parse(log).get("root_lp_time")
 
 
 def solution_status(header: str) -> tuple[str, bool]:
@@ -155,103 +152,142 @@ _HARNESS_OPTIONS = {"seconds": ("sec", "time limit"), "timemode": ("timem", "tim
                     "threads": ("thread", "threads")}
 
 
-def _cbc_name(key: str) -> str:
-    """The full name of the harness-set CBC parameter ``key`` abbreviates, else ``key`` in lower case."""
-    key = key.lstrip("-").lower()
-    return next((full for full, (short, _) in _HARNESS_OPTIONS.items()
-                 if full.startswith(key) and key.startswith(short)), key)
+@dataclass
+class _Loaded:
+    """The columns of the MPS file CBC reads: their count, which to round, and ``objective(x)``,
+    the primal bound of a point (None: the objective CBC reports)."""
+
+    num_cols: int
+    integrality: np.ndarray | None = None
+    objective: object = None
 
 
-def check_cbc_options(settings: dict) -> None:
-    """Have CBC parse ``settings`` and quit; ValueError with CBC's complaint when it has one (CBC checks
-    each value against the parameter's range), or for a parameter the harness sets."""
-    refuse_harness_options(settings, {full: what for full, (_, what) in _HARNESS_OPTIONS.items()}, "CBC",
-                           canonical=_cbc_name)
-    for key, value in settings.items():
-        words = _parameter_words({key: value})
-        done = subprocess.run([cbc_executable(), *words, "-quit"], capture_output=True, text=True,
-                              timeout=30, stdin=subprocess.DEVNULL)
-        complaints = [line.strip() for line in done.stdout.splitlines()
-                      if line.strip() and not line.strip().startswith(_BANNER_LINES)]
-        if complaints or done.returncode:
-            raise ValueError(f"CBC parameter {key}={value!r}: {complaints[0] if complaints else done.returncode}")
+@dataclass
+class _Session:
+    """One CBC run: a private folder for the model and the solution, the command's words."""
+
+    folder: tempfile.TemporaryDirectory
+    threads: int = 1
+    limit: float | None = None
+    mps_path: str = ""
+    words: list[str] = field(default_factory=list)
+    failure: Reading | None = None  # CBC overran its limit or crashed
+
+    @property
+    def solution_path(self) -> str:
+        return os.path.join(self.folder.name, "solution.txt")
 
 
-def solve_cbc_mps(path: str, options: SolveOptions) -> SolverResult:
-    """Solve the MPS file ``path`` with CBC's own reader."""
-    return run_cbc(str(path), mps_column_count(str(path)), options)
+# the harness's settings by the solver's own option names (Adapter.harness_options)
+_HARNESS_SETTINGS = {full: what for full, (_, what) in _HARNESS_OPTIONS.items()}
 
 
-@solver("cbc", version=cbc_version, kind="mip", options=check_cbc_options, mps=solve_cbc_mps,
-        description="COIN-OR CBC branch-and-cut MIP solver (cbcbox's cbc program, model passed as MPS).")
-def solve_cbc(model: Model, options: SolveOptions) -> SolverResult:
-    """Solve ``model`` with CBC."""
-    with tempfile.TemporaryDirectory(prefix="puzzlebench-cbc-") as folder:
-        path = os.path.join(folder, "model.mps")
-        model.to_mps(path)
-        return run_cbc(path, model.num_cols, options, model.integrality,
-                       lambda x: float(model.objective @ x + model.offset))
+@adapter
+class CbcAdapter(Adapter):
+    """CBC (module docstring)."""
 
+    name, label = "cbc", "CBC"
+    description = "COIN-OR CBC branch-and-cut MIP solver (cbcbox's cbc program, model passed as MPS)."
+    harness_options = _HARNESS_SETTINGS
+    log_table = LOG
+    root_nodes = 0
 
-def run_cbc(mps_path: str, num_cols: int, options: SolveOptions,
-            integrality: np.ndarray | None = None, objective=None) -> SolverResult:
-    """Solve the MPS file ``mps_path`` (``num_cols`` columns) with CBC.
+    def version(self) -> str:
+        return cbc_version()
 
-    ``integrality`` marks the columns to round (none when None); ``objective(x)``
-    gives the primal bound of the returned point (else the objective CBC reports).
-    """
-    with tempfile.TemporaryDirectory(prefix="puzzlebench-cbc-") as folder:
-        solution_path = os.path.join(folder, "solution.txt")
-        with captured_output(echo=options.verbose) as out:
-            try:
-                failure = _run(mps_path, solution_path, options)
-            except Exception as exc:  # an adapter never lets a solver failure escape
-                failure = SolverResult("error", message=f"{type(exc).__name__}: {exc}")
-        if failure is None and not os.path.exists(solution_path):
-            failure = SolverResult("error", message="CBC wrote no solution file")
-        if failure is not None:
-            failure.log = out.text
-            return failure
-        header, x = read_solution(solution_path, num_cols)
-    return _result(out.text, header, x, integrality, objective)
+    def canonical_option(self, name: str) -> str:
+        """The full name of the harness-set CBC parameter ``name`` abbreviates, else ``name`` in lower case."""
+        key = name.lstrip("-").lower()
+        return next((full for full, (short, _) in _HARNESS_OPTIONS.items()
+                     if full.startswith(key) and key.startswith(short)), key)
 
+    def start(self, options: SolveOptions) -> _Session:
+        return _Session(tempfile.TemporaryDirectory(prefix="puzzlebench-cbc-"))
 
-def _result(log: str, header: str, x: np.ndarray, integrality, objective) -> SolverResult:
-    """The record of a CBC run that ended normally, from its log and solution file."""
-    status, has_point = solution_status(header)
-    result = SolverResult(status, message=header, log=log)
-    if has_point:
-        result.x = rounded_solution(x, integrality if integrality is not None else np.zeros(len(x), bool))
-        result.primal_bound = objective(result.x) if objective else _logged_objective(header)
-    result.nodes = logged_count(_NODES_LINE, log) or 0
-    result.lp_iterations = logged_count(_ITERATIONS_LINE, log) or 0
-    result.solver_time = logged_time(log)
-    result.presolved_rows, result.presolved_cols = presolved_size(log)
-    result.root_lp_time = root_lp_time(log)
-    result.root_solved = finished(status) and result.nodes == 0
-    lower = _LOWER_BOUND_LINE.search(log)
-    if status == "optimal":
-        result.dual_bound = result.primal_bound
-    elif lower and status != "infeasible" and abs(float(lower[1])) < 1e20:
-        result.dual_bound = float(lower[1])
-    return result
+    def close(self, session: _Session) -> None:
+        session.folder.cleanup()
+
+    def load_arrays(self, session: _Session, model: Model) -> _Loaded:
+        session.mps_path = os.path.join(session.folder.name, "model.mps")
+        model.to_mps(session.mps_path)
+        return _Loaded(model.num_cols, model.integrality, lambda x: float(model.objective @ x + model.offset))
+
+    def load_mps(self, session: _Session, path: str) -> _Loaded:
+        session.mps_path = path
+        return _Loaded(mps_column_count(path))
+
+    def set_common(self, session: _Session, options: SolveOptions) -> None:
+        seed = str(int(options.seed) + 1)
+        session.words += ["-randomSeed", seed, "-randomCbcSeed", seed, "-timeMode", "elapsed",
+                          "-ratioGap", repr(float(options.mip_gap)), "-log", "1"]
+        session.threads = int(options.threads)
+        if options.threads > 1:
+            session.words += ["-threads", str(int(options.threads))]
+        session.limit = time_limit_or_none(options)
+        if session.limit is not None:
+            session.words += ["-sec", repr(session.limit)]
+
+    def set_option(self, session: _Session, name: str, value) -> None:
+        session.words += _parameter_words({name: value})
+
+    def check_options(self, settings: dict) -> None:
+        """Have CBC parse ``settings`` and quit; ValueError with CBC's complaint when it has one (CBC
+        checks each value against the parameter's range), or for a parameter the harness sets."""
+        refuse_harness_options(settings, self.harness_options, self.label, canonical=self.canonical_option)
+        for key, value in settings.items():
+            words = _parameter_words({key: value})
+            done = subprocess.run([cbc_executable(), *words, "-quit"], capture_output=True, text=True,
+                                  timeout=30, stdin=subprocess.DEVNULL)
+            complaints = [line.strip() for line in done.stdout.splitlines()
+                          if line.strip() and not line.strip().startswith(_BANNER_LINES)]
+            if complaints or done.returncode:
+                raise ValueError(f"CBC parameter {key}={value!r}: "
+                                 f"{complaints[0] if complaints else done.returncode}")
+
+    def optimize(self, session: _Session) -> None:
+        """Run CBC with its output on our (captured) stdout; killed when it overruns its limit."""
+        limit = session.limit
+        hard = None if limit is None else limit + max(_OVERRUN, 0.1 * limit)
+        command = [cbc_executable(), session.mps_path, *session.words, "-solve", "-solution", session.solution_path]
+        try:
+            done = subprocess.run(command, stdin=subprocess.DEVNULL, env=_environment(session.threads),
+                                  timeout=hard, preexec_fn=functools.partial(die_with_parent, os.getpid()))
+        except subprocess.TimeoutExpired:
+            session.failure = Reading("time_limit",
+                                      message=f"CBC killed after overrunning its limit by {hard - limit:.1f} s")
+            return
+        if done.returncode < 0:
+            raise RuntimeError(f"CBC died with signal {-done.returncode}")
+
+    def read(self, session: _Session, loaded: _Loaded) -> Reading:
+        """The solution file's status and point; the counts are 0 until the log says otherwise (a
+        summary line is absent when CBC proved infeasibility while tightening bounds)."""
+        if session.failure is not None:
+            return session.failure
+        if not os.path.exists(session.solution_path):
+            raise RuntimeError("CBC wrote no solution file")
+        header, x = read_solution(session.solution_path, loaded.num_cols)
+        status, has_point = solution_status(header)
+        if not has_point:
+            return Reading(status, message=header, nodes=0, lp_iterations=0)
+        integrality = loaded.integrality if loaded.integrality is not None else np.zeros(len(x), bool)
+        x = rounded_solution(x, integrality)
+        primal = loaded.objective(x) if loaded.objective else _logged_objective(header)
+        return Reading(status, x=x, message=header, nodes=0, lp_iterations=0, primal_bound=primal,
+                       dual_bound=primal if status == "optimal" else None)
+
+    def with_log(self, reading: Reading, logged: dict) -> Reading:
+        """The log's figures; the dual bound is the log's "Lower bound" when CBC stopped early."""
+        reading = super().with_log(reading, logged)
+        lower = logged.get("lower_bound")
+        if reading.status not in ("optimal", "infeasible") and lower is not None and abs(lower) < 1e20:
+            reading = replace(reading, dual_bound=float(lower))
+        return reading
 
 
 def _logged_objective(header: str) -> float | None:
     found = re.search(r"objective value\s+([0-9.eE+-]+)", header)
     return float(found[1]) if found else None
-
-
-def _command(mps_path: str, solution_path: str, options: SolveOptions) -> list[str]:
-    seed = str(int(options.seed) + 1)
-    command = [cbc_executable(), mps_path, "-randomSeed", seed, "-randomCbcSeed", seed,
-               "-timeMode", "elapsed", "-ratioGap", repr(float(options.mip_gap)), "-log", "1"]
-    if options.threads > 1:
-        command += ["-threads", str(int(options.threads))]
-    limit = time_limit_or_none(options)
-    if limit is not None:
-        command += ["-sec", repr(limit)]
-    return command + _parameter_words(options.solver_options) + ["-solve", "-solution", solution_path]
 
 
 def _environment(threads: int) -> dict:
@@ -260,16 +296,7 @@ def _environment(threads: int) -> dict:
     return {**os.environ, "OPENBLAS_NUM_THREADS": str(int(threads)), "OMP_NUM_THREADS": str(int(threads))}
 
 
-def _run(mps_path: str, solution_path: str, options: SolveOptions) -> SolverResult | None:
-    """Run CBC with its output on our (captured) stdout; a result only when it overran or crashed."""
-    limit = time_limit_or_none(options)
-    hard = None if limit is None else limit + max(_OVERRUN, 0.1 * limit)
-    try:
-        done = subprocess.run(_command(mps_path, solution_path, options), stdin=subprocess.DEVNULL,
-                              env=_environment(options.threads), timeout=hard,
-                              preexec_fn=functools.partial(die_with_parent, os.getpid()))
-    except subprocess.TimeoutExpired:
-        return SolverResult("time_limit", message=f"CBC killed after overrunning its limit by {hard - limit:.1f} s")
-    if done.returncode < 0:
-        return SolverResult("error", message=f"CBC died with signal {-done.returncode}")
-    return None
+_ADAPTER = CbcAdapter()
+solve_cbc = _ADAPTER.solve
+solve_cbc_mps = _ADAPTER.solve_mps
+check_cbc_options = _ADAPTER.check_options

@@ -6,7 +6,8 @@ infinite ones as ``COPT.INFINITY``).
 Figures: ``solver_time`` is ``SolvingTime``, ``nodes`` ``NodeCnt``,
 ``lp_iterations`` ``SimplexIter``, the bounds ``BestObj`` and ``BestBnd``; the
 presolved size is parsed from the log ("The presolved problem has: R rows, C
-columns", 0 and 0 when "Problem was solved during presolve"); ``root_solved``
+columns", 0 and 0 when "Problem was solved during presolve", None when that proved the model
+infeasible; :data:`LOG`); ``root_solved``
 means the solve completed with at most one node.
 
 Options: ``Threads``, ``RandSeed``, ``TimeLimit``, ``RelGap``; solver options are
@@ -29,16 +30,21 @@ from importlib.metadata import version
 import numpy as np
 
 from ..model import Model
-from ..records import SolveOptions, SolverResult
-from ..registry import solver
-from ._capture import captured_output
-from ._common import captured_solve, finished, finite_or, licence_limit, logged_size, refuse_harness_options, \
-    rounded_solution, time_limit_or_none
+from ..records import SolveOptions
+from ..registry import adapter
+from ._common import finite_or, rounded_solution, time_limit_or_none
+from .base import Adapter, Reading
+from .logs import LogTable, Rule, Section
 
 _LICENCE_ERROR = "(LICENSE)"
 _LIMIT_LINES = re.compile(r"^.*(?:size is limited to|exceeding the size limit).*$", re.MULTILINE)
-_PRESOLVED = r"The presolved problem has:\s+(\d+) rows, (\d+) columns"
-_PRESOLVED_EMPTY = r"Problem was solved during presolve"
+LOG = LogTable((
+    Section("presolve", (Rule(r"The presolved problem has:\s+(?P<presolved_rows>\d+) rows, "
+                              r"(?P<presolved_cols>\d+) columns"),
+                         Rule(r"Problem was solved during presolve",
+                              values={"presolved_rows": 0, "presolved_cols": 0}))),
+))
+"""The figures of COPT's log: the presolved size."""
 _env: tuple[int, object] | None = None  # (pid, coptpy.Envr) of this process
 
 
@@ -57,19 +63,6 @@ def _environment():
     return _env[1]
 
 
-def _set_parameters(model, settings: dict) -> None:
-    import coptpy
-    for name, value in settings.items():
-        try:
-            model.setParam(name, value)
-        except (AttributeError, TypeError, ValueError, coptpy.CoptError) as exc:
-            raise ValueError(f"COPT parameter {name}={value!r}: {exc}") from None
-
-
-_HARNESS_OPTIONS = {"timelimit": "time limit", "randseed": "seed", "threads": "threads", "barthreads": "threads",
-                    "simplexthreads": "threads", "crossoverthreads": "threads", "miptasks": "threads"}
-
-
 def _check_range(model, name: str, value) -> None:
     """ValueError for a number outside the parameter's range (``getParamInfo``: name, current,
     default, minimum, maximum), which ``setParam`` would clamp to the nearest bound without a word."""
@@ -81,75 +74,100 @@ def _check_range(model, name: str, value) -> None:
         raise ValueError(f"COPT parameter {name}={value!r}: outside its range {low:g}..{high:g}")
 
 
-def check_copt_options(settings: dict) -> None:
-    """Set ``settings`` on a fresh COPT model; ValueError with COPT's reason for the first refused, for a
-    value outside the parameter's range, or for a parameter the harness sets."""
-    refuse_harness_options(settings, _HARNESS_OPTIONS, "COPT")
-    with captured_output():
-        model = _environment().createModel("check")
+# the harness's settings by the solver's own option names (Adapter.harness_options)
+_HARNESS_SETTINGS = {"timelimit": "time limit", "randseed": "seed", "threads": "threads", "barthreads": "threads",
+                     "simplexthreads": "threads", "crossoverthreads": "threads", "miptasks": "threads"}
+
+
+@adapter
+class CoptAdapter(Adapter):
+    """COPT (module docstring); the session is a COPT model."""
+
+    name, label = "copt", "COPT"
+    description = ("COPT (Cardinal Optimizer) MIP solver (coptpy), model passed with loadMatrix; "
+                   "size-limited without a licence file.")
+    harness_options = _HARNESS_SETTINGS
+    log_table = LOG
+
+    def version(self) -> str:
+        return copt_version()
+
+    def start(self, options: SolveOptions):
+        return _environment().createModel("puzzlebench")
+
+    def close(self, cm) -> None:
+        cm.dispose()
+
+    def load_arrays(self, cm, model: Model) -> np.ndarray:
+        import coptpy
+        infinity = coptpy.COPT.INFINITY
+        cm.loadMatrix(model.objective, model.A.tocsc(), finite_or(model.row_lower, infinity),
+                      finite_or(model.row_upper, infinity), finite_or(model.col_lower, infinity),
+                      finite_or(model.col_upper, infinity),
+                      np.where(model.integrality, coptpy.COPT.INTEGER, coptpy.COPT.CONTINUOUS))
+        if model.offset:
+            cm.setObjConst(float(model.offset))
+        return model.integrality
+
+    def load_mps(self, cm, path: str) -> None:
+        cm.readMps(path)
+
+    def set_common(self, cm, options: SolveOptions) -> None:
+        cm.setParam("Threads", int(options.threads))
+        cm.setParam("RandSeed", int(options.seed))
+        cm.setParam("RelGap", float(options.mip_gap))
+        limit = time_limit_or_none(options)
+        if limit is not None:
+            cm.setParam("TimeLimit", limit)
+
+    def set_option(self, cm, name: str, value) -> None:
+        """Set one COPT parameter, refusing a value outside its range (:func:`_check_range`)."""
+        import coptpy
+        _check_range(cm, name, value)
         try:
-            for name, value in settings.items():
-                _check_range(model, name, value)
-            _set_parameters(model, settings)
-        finally:
-            model.dispose()
+            cm.setParam(name, value)
+        except (AttributeError, TypeError, ValueError, coptpy.CoptError) as exc:
+            raise ValueError(f"COPT parameter {name}={value!r}: {exc}") from None
 
-
-def _load_arrays(coptpy, cm, model: Model) -> None:
-    infinity = coptpy.COPT.INFINITY
-    cm.loadMatrix(model.objective, model.A.tocsc(), finite_or(model.row_lower, infinity),
-                  finite_or(model.row_upper, infinity), finite_or(model.col_lower, infinity),
-                  finite_or(model.col_upper, infinity),
-                  np.where(model.integrality, coptpy.COPT.INTEGER, coptpy.COPT.CONTINUOUS))
-    if model.offset:
-        cm.setObjConst(float(model.offset))
-
-
-def _run(load, options: SolveOptions, integrality) -> SolverResult:
-    import coptpy
-    cm = _environment().createModel("puzzlebench")
-    cm.setParam("Threads", int(options.threads))
-    cm.setParam("RandSeed", int(options.seed))
-    cm.setParam("RelGap", float(options.mip_gap))
-    limit = time_limit_or_none(options)
-    if limit is not None:
-        cm.setParam("TimeLimit", limit)
-    _set_parameters(cm, options.solver_options)
-    load(coptpy, cm)
-    try:
+    def optimize(self, cm) -> None:
         cm.solve()
-    except coptpy.CoptError as exc:
-        if _LICENCE_ERROR in str(exc):
-            return licence_limit("COPT", str(exc))
-        raise
-    return _read_result(coptpy.COPT, cm, integrality)
 
+    def licence_refusal(self, exc: Exception) -> str | None:
+        import coptpy
+        return str(exc) if isinstance(exc, coptpy.CoptError) and _LICENCE_ERROR in str(exc) else None
 
-def _read_result(COPT, cm, integrality) -> SolverResult:
-    code = cm.status
-    is_mip = bool(cm.IsMIP)
-    has_solution = bool(cm.HasMipSol) if is_mip else bool(cm.HasLpSol)
-    status = {COPT.OPTIMAL: "optimal", COPT.INFEASIBLE: "infeasible", COPT.TIMEOUT: "time_limit"}.get(
-        code, "infeasible" if code == COPT.INF_OR_UNB and not has_solution and _bounded(cm) else
-        "feasible" if has_solution else "error")
-    variables = cm.getVars()
-    if integrality is None:
-        integrality = np.array([cm.getVarType(v) != COPT.CONTINUOUS for v in variables], dtype=bool)
-    nodes = int(cm.NodeCnt) if is_mip else 0
-    primal = cm.BestObj if is_mip else cm.LpObjval
-    dual = cm.BestBnd if is_mip else (cm.LpObjval if status == "optimal" else None)
-    return SolverResult(
-        status=status,
-        x=rounded_solution(cm.getValues(), integrality) if has_solution else None,
-        message=f"COPT status {code}",
-        solver_time=float(cm.SolvingTime),
-        nodes=nodes,
-        lp_iterations=int(cm.SimplexIter),
-        primal_bound=float(primal) if has_solution else None,
-        dual_bound=float(dual) if dual is not None and status != "infeasible" and abs(dual) < COPT.INFINITY
-        else None,
-        root_solved=finished(status) and nodes <= 1,
-    )
+    def licence_message(self, reason: str, log: str) -> str:
+        """The limit in COPT's own log words when it logged them."""
+        limits = _LIMIT_LINES.findall(log)
+        return super().licence_message("; ".join(dict.fromkeys(line.strip() for line in limits)) if limits else reason,
+                                       log)
+
+    def read(self, cm, integrality: np.ndarray | None) -> Reading:
+        """The result; ``integrality`` None: from the column types."""
+        import coptpy
+        COPT = coptpy.COPT
+        code = cm.status
+        is_mip = bool(cm.IsMIP)
+        has_solution = bool(cm.HasMipSol) if is_mip else bool(cm.HasLpSol)
+        status = {COPT.OPTIMAL: "optimal", COPT.INFEASIBLE: "infeasible", COPT.TIMEOUT: "time_limit"}.get(
+            code, "infeasible" if code == COPT.INF_OR_UNB and not has_solution and _bounded(cm) else
+            "feasible" if has_solution else "error")
+        variables = cm.getVars()
+        if integrality is None:
+            integrality = np.array([cm.getVarType(v) != COPT.CONTINUOUS for v in variables], dtype=bool)
+        primal = cm.BestObj if is_mip else cm.LpObjval
+        dual = cm.BestBnd if is_mip else (cm.LpObjval if status == "optimal" else None)
+        return Reading(
+            status=status,
+            x=rounded_solution(cm.getValues(), integrality) if has_solution else None,
+            message=f"COPT status {code}",
+            solver_time=float(cm.SolvingTime),
+            nodes=int(cm.NodeCnt) if is_mip else 0,
+            lp_iterations=int(cm.SimplexIter),
+            primal_bound=float(primal) if has_solution else None,
+            dual_bound=float(dual) if dual is not None and status != "infeasible" and abs(dual) < COPT.INFINITY
+            else None,
+        )
 
 
 def _bounded(cm) -> bool:
@@ -157,27 +175,7 @@ def _bounded(cm) -> bool:
     return cm.Cols == cm.Ints + cm.Bins
 
 
-def _finish(result: SolverResult) -> SolverResult:
-    """The presolved size from the log; a licence refusal named in COPT's own log words."""
-    if result.status == "skipped":
-        limits = _LIMIT_LINES.findall(result.log)
-        if limits:
-            result.message = licence_limit("COPT", "; ".join(dict.fromkeys(line.strip() for line in limits))).message
-    elif result.status != "error":
-        result.presolved_rows, result.presolved_cols = logged_size(_PRESOLVED, _PRESOLVED_EMPTY, result.log)
-    return result
-
-
-def solve_copt_mps(path: str, options: SolveOptions) -> SolverResult:
-    """Solve the MPS file ``path`` with COPT's own reader."""
-    return _finish(captured_solve(lambda: _run(lambda coptpy, cm: cm.readMps(str(path)), options, None),
-                                  options))
-
-
-@solver("copt", version=copt_version, kind="mip", options=check_copt_options, mps=solve_copt_mps,
-        description="COPT (Cardinal Optimizer) MIP solver (coptpy), model passed with loadMatrix; "
-                    "size-limited without a licence file.")
-def solve_copt(model: Model, options: SolveOptions) -> SolverResult:
-    """Solve ``model`` with COPT."""
-    return _finish(captured_solve(
-        lambda: _run(lambda coptpy, cm: _load_arrays(coptpy, cm, model), options, model.integrality), options))
+_ADAPTER = CoptAdapter()
+solve_copt = _ADAPTER.solve
+solve_copt_mps = _ADAPTER.solve_mps
+check_copt_options = _ADAPTER.check_options

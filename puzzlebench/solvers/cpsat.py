@@ -35,22 +35,30 @@ name, e.g. ``search_branching: FIXED_SEARCH``), set after those.
 from __future__ import annotations
 
 import math
-import re
+from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
 
 from ..model import Model
-from ..records import SolveOptions, SolverResult
-from ..registry import solver
-from ._common import captured_solve, finished, refuse_harness_options, rounded_solution, time_limit_or_none
+from ..records import SolveOptions
+from ..registry import adapter
+from ._common import refuse_harness_options, rounded_solution, time_limit_or_none
+from .base import Adapter, Reading
+from .logs import LogTable, Rule, Section
 
 _MAX_DENOMINATOR = 10**6
 _TOLERANCE = 1e-9
 _INT64_MIN, _INT64_MAX = -(2**63), 2**63 - 1
-_PRESOLVED_SECTION = re.compile(r"^Presolved \w+ model.*?\n((?:#.*\n|  .*\n)*)", re.MULTILINE)
-_VARIABLES_LINE = re.compile(r"^#Variables: ([\d']+)", re.MULTILINE)  # ' separates thousands
-_CONSTRAINT_LINE = re.compile(r"^#k\w+: ([\d']+)", re.MULTILINE)
+
+LOG = LogTable((
+    # the "Presolved ... model" header and the "#..." and indented lines after it ("'" separates thousands)
+    Section("presolve", (Rule(r"^#Variables: (?P<presolved_cols>[\d']+)"),
+                         Rule(r"^#k\w+: (?P<presolved_rows>[\d']+)", total=True)),
+            start=r"^Presolved \w+ model", end=r"\n(?!#|  )"),
+    Section("closed", (Rule(r"Problem closed by presolve", values={"presolved_rows": 0, "presolved_cols": 0}),)),
+))
+"""The figures of CP-SAT's log: the presolved model's size (:func:`presolved_size`)."""
 
 
 def cpsat_version() -> str:
@@ -64,14 +72,8 @@ def presolved_size(log: str) -> tuple[int | None, int | None]:
     The model counts include every constraint type CP-SAT lists (``#kLinear2``,
     ``#kExactlyOne``, ...).  Presolve that closes the problem gives (0, 0).
     """
-    found = _PRESOLVED_SECTION.search(log)
-    if found:
-        variables = _VARIABLES_LINE.search(found[1])
-        rows = sum(int(n.replace("'", "")) for n in _CONSTRAINT_LINE.findall(found[1]))
-        return rows, int(variables[1].replace("'", "")) if variables else 0
-    if "Problem closed by presolve" in log:
-        return 0, 0
-    return None, None
+    figures = LOG.parse(log)
+    return figures.get("presolved_rows"), figures.get("presolved_cols")
 
 
 def integral_rows(model: Model) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -225,67 +227,89 @@ _HARNESS_OPTIONS = {"max_time_in_seconds": "time limit", "random_seed": "seed", 
                     "num_search_workers": "threads"}
 
 
-def check_cpsat_options(settings: dict) -> None:
-    """ValueError for an option the harness sets, a name or type ``SatParameters`` does not take, or a
-    value CP-SAT's own parameter check refuses (it solves an empty model with them: MODEL_INVALID
-    names the parameter and its range)."""
-    from ortools.sat.python import cp_model
-    refuse_harness_options(settings, _HARNESS_OPTIONS, "CP-SAT")
-    text = sat_parameters_text(settings)
-    cp_solver = cp_model.CpSolver()
-    cp_solver.parameters.num_workers = 1
-    cp_solver.parameters.merge_text_format(text)
-    if cp_solver.solve(cp_model.CpModel()) == cp_model.MODEL_INVALID:
-        raise ValueError(f"CP-SAT parameters {', '.join(f'{k}={v!r}' for k, v in settings.items())}: "
-                         f"{cp_solver.response_proto.solution_info}")
+@dataclass
+class _Session:
+    solver: object  # cp_model.CpSolver
+    model: object = None  # the CpModel loaded
+    status: int | None = None
 
 
-def _set_parameters(parameters, options: SolveOptions) -> None:
-    parameters.num_workers = int(options.threads)
-    parameters.random_seed = int(options.seed)
-    parameters.relative_gap_limit = float(options.mip_gap)
-    parameters.log_search_progress = True
-    parameters.log_to_stdout = True
-    limit = time_limit_or_none(options)
-    if limit is not None:
-        parameters.max_time_in_seconds = limit
-    if options.solver_options:
-        parameters.merge_text_format(sat_parameters_text(options.solver_options))
+@adapter
+class CpsatAdapter(Adapter):
+    """CP-SAT (module docstring)."""
+
+    name, label, kind = "cpsat", "CP-SAT", "cp"
+    all_different = True
+    description = "OR-Tools CP-SAT constraint solver on the integer linear rows (reference)."
+    harness_options = _HARNESS_OPTIONS
+    log_table = LOG
+    root_nodes = 0
+
+    def version(self) -> str:
+        return cpsat_version()
+
+    def start(self, options: SolveOptions) -> _Session:
+        from ortools.sat.python import cp_model
+        cp_solver = cp_model.CpSolver()
+        cp_solver.parameters.log_search_progress = True
+        cp_solver.parameters.log_to_stdout = True
+        return _Session(cp_solver)
+
+    def load_arrays(self, session: _Session, model: Model) -> tuple[Model, np.ndarray]:
+        natural, columns = natural_model(model)
+        session.model = build_cp_model(natural)
+        return model, columns
+
+    def set_common(self, session: _Session, options: SolveOptions) -> None:
+        parameters = session.solver.parameters
+        parameters.num_workers = int(options.threads)
+        parameters.random_seed = int(options.seed)
+        parameters.relative_gap_limit = float(options.mip_gap)
+        limit = time_limit_or_none(options)
+        if limit is not None:
+            parameters.max_time_in_seconds = limit
+
+    def set_option(self, session: _Session, name: str, value) -> None:
+        session.solver.parameters.merge_text_format(sat_parameters_text({name: value}))
+
+    def check_options(self, settings: dict) -> None:
+        """ValueError for an option the harness sets, a name or type ``SatParameters`` does not take, or
+        a value CP-SAT's own parameter check refuses (it solves an empty model with them: MODEL_INVALID
+        names the parameter and its range)."""
+        from ortools.sat.python import cp_model
+        refuse_harness_options(settings, self.harness_options, self.label)
+        text = sat_parameters_text(settings)
+        cp_solver = cp_model.CpSolver()
+        cp_solver.parameters.num_workers = 1
+        cp_solver.parameters.merge_text_format(text)
+        if cp_solver.solve(cp_model.CpModel()) == cp_model.MODEL_INVALID:
+            raise ValueError(f"CP-SAT parameters {', '.join(f'{k}={v!r}' for k, v in settings.items())}: "
+                             f"{cp_solver.response_proto.solution_info}")
+
+    def optimize(self, session: _Session) -> None:
+        session.status = session.solver.solve(session.model)
+
+    def read(self, session: _Session, loaded: tuple[Model, np.ndarray]) -> Reading:
+        from ortools.sat.python import cp_model
+        model, columns = loaded
+        cp_solver, cp_status = session.solver, session.status
+        has_solution = cp_status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+        status = {cp_model.OPTIMAL: "optimal", cp_model.INFEASIBLE: "infeasible",
+                  cp_model.FEASIBLE: "time_limit", cp_model.UNKNOWN: "time_limit"}.get(cp_status, "error")
+        has_objective = bool(np.any(model.objective))
+        primal = cp_solver.objective_value if has_objective else float(model.offset)
+        dual = cp_solver.best_objective_bound if has_objective else float(model.offset)
+        return Reading(
+            status=status,
+            x=_full_solution(model, columns, cp_solver.response_proto.solution) if has_solution else None,
+            message=cp_solver.status_name(cp_status) + (f": {session.model.validate()}" if status == "error" else ""),
+            solver_time=float(cp_solver.wall_time),
+            nodes=int(cp_solver.num_branches),
+            primal_bound=float(primal) if has_solution else None,
+            dual_bound=float(dual) if status != "infeasible" and math.isfinite(dual) else None,
+        )
 
 
-@solver("cpsat", version=cpsat_version, kind="cp", options=check_cpsat_options, all_different=True,
-        description="OR-Tools CP-SAT constraint solver on the integer linear rows (reference).")
-def solve_cpsat(model: Model, options: SolveOptions) -> SolverResult:
-    """Solve ``model`` with CP-SAT."""
-    result = captured_solve(lambda: _solve(model, options), options)
-    size = presolved_size(result.log)
-    if not (result.status == "infeasible" and size == (0, 0)):  # presolve proved infeasibility
-        result.presolved_rows, result.presolved_cols = size
-    return result
-
-
-def _solve(model: Model, options: SolveOptions) -> SolverResult:
-    from ortools.sat.python import cp_model
-
-    natural, columns = natural_model(model)
-    cp = build_cp_model(natural)
-    cp_solver = cp_model.CpSolver()
-    _set_parameters(cp_solver.parameters, options)
-    cp_status = cp_solver.solve(cp)
-    has_solution = cp_status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
-    status = {cp_model.OPTIMAL: "optimal", cp_model.INFEASIBLE: "infeasible",
-              cp_model.FEASIBLE: "time_limit", cp_model.UNKNOWN: "time_limit"}.get(cp_status, "error")
-    has_objective = bool(np.any(model.objective))
-    primal = cp_solver.objective_value if has_objective else float(model.offset)
-    dual = cp_solver.best_objective_bound if has_objective else float(model.offset)
-    nodes = int(cp_solver.num_branches)
-    return SolverResult(
-        status=status,
-        x=_full_solution(model, columns, cp_solver.response_proto.solution) if has_solution else None,
-        message=cp_solver.status_name(cp_status) + (f": {cp.validate()}" if status == "error" else ""),
-        solver_time=float(cp_solver.wall_time),
-        nodes=nodes,
-        primal_bound=float(primal) if has_solution else None,
-        dual_bound=float(dual) if status != "infeasible" and math.isfinite(dual) else None,
-        root_solved=finished(status) and nodes == 0,
-    )
+_ADAPTER = CpsatAdapter()
+solve_cpsat = _ADAPTER.solve
+check_cpsat_options = _ADAPTER.check_options

@@ -8,7 +8,7 @@ Figures: ``solver_time`` is ``Runtime``, ``nodes`` ``NodeCount`` (0 when the
 root solved the model), ``lp_iterations`` ``IterCount``, the bounds ``ObjVal``
 and ``ObjBound``; the presolved size is parsed from the log ("Presolved: R
 rows, C columns", or 0 and 0 when presolve removed all; None when a heuristic
-solved the model before presolve ran); ``root_solved`` means the solve completed with at most
+solved the model before presolve ran; :data:`LOG`); ``root_solved`` means the solve completed with at most
 the root node explored.
 
 Options: ``Threads``, ``Seed``, ``TimeLimit``, ``MIPGap``; solver options are
@@ -26,20 +26,25 @@ reused (starting one checks the licence).
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 
 import numpy as np
 
 from ..model import Model
 from ..mps import mps_column_count
-from ..records import SolveOptions, SolverResult
-from ..registry import solver
-from ._capture import captured_output
-from ._common import captured_solve, finished, finite_or, licence_limit, logged_size, refuse_harness_options, \
-    rounded_solution, time_limit_or_none
+from ..records import SolveOptions
+from ..registry import adapter
+from ._common import finite_or, rounded_solution, time_limit_or_none
+from .base import Adapter, Reading
+from .logs import LogTable, Rule, Section
 
 _SIZE_LIMIT_ERROR = 10010  # GRB_ERROR_SIZE_LIMIT_EXCEEDED
-_PRESOLVED = r"Presolved: (\d+) rows, (\d+) columns"
-_PRESOLVED_EMPTY = r"Presolve: All rows and columns removed|Presolve removed all rows and columns"
+LOG = LogTable((
+    Section("presolve", (Rule(r"Presolved: (?P<presolved_rows>\d+) rows, (?P<presolved_cols>\d+) columns"),
+                         Rule(r"Presolve: All rows and columns removed|Presolve removed all rows and columns",
+                              values={"presolved_rows": 0, "presolved_cols": 0}))),
+))
+"""The figures of Gurobi's log: the presolved size."""
 _env: tuple[int, object] | None = None  # (pid, gurobipy.Env) of this process
 
 
@@ -61,117 +66,117 @@ def _environment():
     return _env[1]
 
 
-def _set_parameters(model, settings: dict) -> None:
-    import gurobipy
-    for name, value in settings.items():
-        try:
-            model.setParam(name, value)
-        except (gurobipy.GurobiError, TypeError, ValueError) as exc:
-            raise ValueError(f"Gurobi parameter {name}={value!r}: {exc}") from None
+@dataclass
+class _Session:
+    model: object  # gurobipy.Model: an empty one, replaced by the one an MPS file is read into
 
 
-_HARNESS_OPTIONS = {"timelimit": "time limit", "seed": "seed", "threads": "threads"}
+@dataclass(frozen=True)
+class _Loaded:
+    """The columns to read: which are integer (None: Gurobi's types), how many (None: all)."""
+
+    integrality: np.ndarray | None = None
+    columns: int | None = None
 
 
-def check_gurobi_options(settings: dict) -> None:
-    """Set ``settings`` on a fresh Gurobi model; ValueError with Gurobi's reason for the first refused."""
-    refuse_harness_options(settings, _HARNESS_OPTIONS, "Gurobi")
-    import gurobipy
-    with captured_output():
-        model = gurobipy.Model(env=_environment())
-    try:
-        _set_parameters(model, settings)
-    finally:
-        model.dispose()
+# the harness's settings by the solver's own option names (Adapter.harness_options)
+_HARNESS_SETTINGS = {"timelimit": "time limit", "seed": "seed", "threads": "threads"}
 
 
-def _load_arrays(gm, model: Model) -> None:
-    from gurobipy import GRB
-    vtype = np.where(model.integrality, GRB.INTEGER, GRB.CONTINUOUS)
-    x = gm.addMVar(model.num_cols, lb=finite_or(model.col_lower, GRB.INFINITY),
-                   ub=finite_or(model.col_upper, GRB.INFINITY), obj=model.objective, vtype=vtype)
-    gm.ObjCon = float(model.offset)
-    lower, upper = model.row_lower, model.row_upper
-    equal = lower == upper
-    for rows, sense, rhs in ((equal, GRB.EQUAL, lower), (~equal & np.isfinite(lower), GRB.GREATER_EQUAL, lower),
-                             (~equal & np.isfinite(upper), GRB.LESS_EQUAL, upper)):
-        if rows.any():
-            gm.addMConstr(model.A[rows], x, sense, rhs[rows])
+@adapter
+class GurobiAdapter(Adapter):
+    """Gurobi (module docstring)."""
 
+    name, label = "gurobi", "Gurobi"
+    description = ("Gurobi MIP solver (gurobipy), model passed with addMVar/addMConstr; "
+                   "size-limited without a licence file.")
+    harness_options = _HARNESS_SETTINGS
+    log_table = LOG
 
-def _run(load, options: SolveOptions, integrality=None, columns: int | None = None) -> SolverResult:
-    """Solve the model ``load(env)`` returns; ``integrality`` None: read it from the model; the
-    solution is its first ``columns`` columns (all when None)."""
-    import gurobipy
-    from gurobipy import GRB
-    gm = load(_environment())
-    try:
+    def version(self) -> str:
+        return gurobi_version()
+
+    def start(self, options: SolveOptions) -> _Session:
+        import gurobipy
+        return _Session(gurobipy.Model(env=_environment()))
+
+    def close(self, session: _Session) -> None:
+        session.model.dispose()
+
+    def load_arrays(self, session: _Session, model: Model) -> _Loaded:
+        """The rows as one ``addMConstr`` per sense (module docstring)."""
+        from gurobipy import GRB
+        gm = session.model
+        vtype = np.where(model.integrality, GRB.INTEGER, GRB.CONTINUOUS)
+        x = gm.addMVar(model.num_cols, lb=finite_or(model.col_lower, GRB.INFINITY),
+                       ub=finite_or(model.col_upper, GRB.INFINITY), obj=model.objective, vtype=vtype)
+        gm.ObjCon = float(model.offset)
+        lower, upper = model.row_lower, model.row_upper
+        equal = lower == upper
+        for rows, sense, rhs in ((equal, GRB.EQUAL, lower),
+                                 (~equal & np.isfinite(lower), GRB.GREATER_EQUAL, lower),
+                                 (~equal & np.isfinite(upper), GRB.LESS_EQUAL, upper)):
+            if rows.any():
+                gm.addMConstr(model.A[rows], x, sense, rhs[rows])
+        return _Loaded(model.integrality)
+
+    def load_mps(self, session: _Session, path: str) -> _Loaded:
+        """The file read into a model of its own (Gurobi appends a column per ranged row after the
+        file's: the solution is the first ``mps_column_count`` columns)."""
+        import gurobipy
+        session.model.dispose()
+        session.model = gurobipy.read(path, env=_environment())
+        return _Loaded(columns=mps_column_count(path))
+
+    def set_common(self, session: _Session, options: SolveOptions) -> None:
+        gm = session.model
         gm.setParam("Threads", int(options.threads))
         gm.setParam("Seed", int(options.seed))
         gm.setParam("MIPGap", float(options.mip_gap))
         limit = time_limit_or_none(options)
         if limit is not None:
             gm.setParam("TimeLimit", limit)
-        _set_parameters(gm, options.solver_options)
+
+    def set_option(self, session: _Session, name: str, value) -> None:
+        import gurobipy
         try:
-            gm.optimize()
-        except gurobipy.GurobiError as exc:
-            if exc.errno == _SIZE_LIMIT_ERROR:
-                return licence_limit("Gurobi", str(exc))
-            raise
-        return _read_result(gm, GRB, integrality, columns)
-    finally:
-        gm.dispose()
+            session.model.setParam(name, value)
+        except (gurobipy.GurobiError, TypeError, ValueError) as exc:
+            raise ValueError(f"Gurobi parameter {name}={value!r}: {exc}") from None
+
+    def optimize(self, session: _Session) -> None:
+        session.model.optimize()
+
+    def licence_refusal(self, exc: Exception) -> str | None:
+        import gurobipy
+        return str(exc) if isinstance(exc, gurobipy.GurobiError) and exc.errno == _SIZE_LIMIT_ERROR else None
+
+    def read(self, session: _Session, loaded: _Loaded) -> Reading:
+        from gurobipy import GRB
+        gm = session.model
+        code = gm.Status
+        has_solution = gm.SolCount > 0
+        bounded = code == GRB.INF_OR_UNBD and gm.NumVars == gm.NumIntVars  # bounded integer columns
+        status = {GRB.OPTIMAL: "optimal", GRB.INFEASIBLE: "infeasible", GRB.TIME_LIMIT: "time_limit"}.get(
+            code, "infeasible" if bounded else "feasible" if has_solution else "error")
+        variables = gm.getVars()[:loaded.columns]
+        integrality = loaded.integrality
+        if integrality is None:
+            integrality = np.array([v.VType != GRB.CONTINUOUS for v in variables], dtype=bool)
+        dual = gm.ObjBound if gm.IsMIP and status != "infeasible" else None
+        return Reading(
+            status=status,
+            x=rounded_solution(gm.getAttr("X", variables), integrality) if has_solution else None,
+            message=f"Gurobi status {code}",
+            solver_time=float(gm.Runtime),
+            nodes=int(gm.NodeCount),
+            lp_iterations=int(gm.IterCount),
+            primal_bound=float(gm.ObjVal) if has_solution else None,
+            dual_bound=float(dual) if dual is not None and abs(dual) < GRB.INFINITY else None,
+        )
 
 
-def _read_result(gm, GRB, integrality, columns: int | None) -> SolverResult:
-    code = gm.Status
-    has_solution = gm.SolCount > 0
-    bounded = code == GRB.INF_OR_UNBD and gm.NumVars == gm.NumIntVars  # bounded integer columns
-    status = {GRB.OPTIMAL: "optimal", GRB.INFEASIBLE: "infeasible", GRB.TIME_LIMIT: "time_limit"}.get(
-        code, "infeasible" if bounded else "feasible" if has_solution else "error")
-    variables = gm.getVars()[:columns]
-    if integrality is None:
-        integrality = np.array([v.VType != GRB.CONTINUOUS for v in variables], dtype=bool)
-    nodes = int(gm.NodeCount)
-    dual = gm.ObjBound if gm.IsMIP and status != "infeasible" else None
-    return SolverResult(
-        status=status,
-        x=rounded_solution(gm.getAttr("X", variables), integrality) if has_solution else None,
-        message=f"Gurobi status {code}",
-        solver_time=float(gm.Runtime),
-        nodes=nodes,
-        lp_iterations=int(gm.IterCount),
-        primal_bound=float(gm.ObjVal) if has_solution else None,
-        dual_bound=float(dual) if dual is not None and abs(dual) < GRB.INFINITY else None,
-        root_solved=finished(status) and nodes <= 1,
-    )
-
-
-def _with_presolved_size(result: SolverResult) -> SolverResult:
-    if result.status != "skipped" and not (result.status == "infeasible" and "Presolved:" not in result.log):
-        result.presolved_rows, result.presolved_cols = logged_size(_PRESOLVED, _PRESOLVED_EMPTY, result.log)
-    return result
-
-
-def solve_gurobi_mps(path: str, options: SolveOptions) -> SolverResult:
-    """Solve the MPS file ``path`` with Gurobi's own reader."""
-    import gurobipy
-    columns = mps_column_count(str(path))  # Gurobi appends a column per ranged row after the file's
-    return _with_presolved_size(captured_solve(
-        lambda: _run(lambda env: gurobipy.read(str(path), env=env), options, columns=columns), options))
-
-
-@solver("gurobi", version=gurobi_version, kind="mip", options=check_gurobi_options,
-        mps=solve_gurobi_mps,
-        description="Gurobi MIP solver (gurobipy), model passed with addMVar/addMConstr; "
-                    "size-limited without a licence file.")
-def solve_gurobi(model: Model, options: SolveOptions) -> SolverResult:
-    """Solve ``model`` with Gurobi."""
-    import gurobipy
-
-    def load(env):
-        gm = gurobipy.Model(env=env)
-        _load_arrays(gm, model)
-        return gm
-    return _with_presolved_size(captured_solve(lambda: _run(load, options, model.integrality), options))
+_ADAPTER = GurobiAdapter()
+solve_gurobi = _ADAPTER.solve
+solve_gurobi_mps = _ADAPTER.solve_mps
+check_gurobi_options = _ADAPTER.check_options

@@ -5,11 +5,11 @@ Figures: ``nodes`` is HiGHS's ``mip_node_count``, which counts the root node
 ``simplex_iteration_count``; ``solver_time`` is the growth of ``getRunTime()``
 across the ``run()``; the presolved size is parsed from the first "Presolve
 reductions" line of the log ("Reduced to empty" gives 0 rows, 0 columns); ``root_lp_time`` is the
-time column of the first branch-and-bound log line with LP iterations (:func:`root_lp_time`).
+time column of the first branch-and-bound log line with LP iterations (:data:`LOG`).
 ``root_solved`` means the solve completed with ``mip_node_count <= 1``, that is without branching.
 
 Solver options (``SolveOptions.solver_options``) go to ``setOptionValue`` after
-the common ones; HiGHS checks each name and value (:func:`check_highs_options`).
+the common ones; HiGHS checks each name and value (:meth:`HighsAdapter.set_option`).
 
 Threads: HiGHS runs one thread scheduler per process, fixed by the first
 ``run()``.  The adapter resets that scheduler whenever ``options.threads``
@@ -21,19 +21,26 @@ reset at the next solve here.
 from __future__ import annotations
 
 import os
-import re
-from typing import Callable
+from dataclasses import dataclass
 
 import numpy as np
 
 from ..model import Model
-from ..records import SolveOptions, SolverResult
-from ..registry import solver
+from ..records import SolveOptions
+from ..registry import adapter
 from ._capture import captured_output
-from ._common import captured_solve, finished, refuse_harness_options, rounded_solution, time_limit_or_none
+from ._common import rounded_solution, time_limit_or_none
+from .base import Adapter, Reading
+from .logs import LogTable, Rule, Section
 
-_PRESOLVE_LINE = re.compile(r"Presolve reductions: rows (\d+)\(-?\d+\); columns (\d+)\(")
-_TREE_LINE = re.compile(r"^\s*[A-Z]?\s+\d+\s+\d+\s+\d+\s+[\d.]+%.*?\s(\d+)\s+([\d.]+)s\s*$", re.MULTILINE)
+LOG = LogTable((
+    Section("presolve", (Rule(r"Presolve reductions: rows (?P<presolved_rows>\d+)\(-?\d+\); "
+                              r"columns (?P<presolved_cols>\d+)\("),)),
+    # the first branch-and-bound line whose LpIters column is not 0: its Time column
+    Section("tree", (Rule(r"^\s*[A-Z]?\s+\d+\s+\d+\s+\d+\s+[\d.]+%.*?\s[1-9]\d*\s+(?P<root_lp_time>[\d.]+)s\s*$"),)),
+))
+"""The figures of HiGHS's log: the presolved size and the root LP time."""
+
 _scheduler_threads: int | None = None  # the thread count of the scheduler this module set up
 _instance: tuple[int, object] | None = None  # (pid, Highs) reused by this process's solves
 
@@ -45,80 +52,108 @@ def highs_version() -> str:
 
 def presolved_size(log: str) -> tuple[int | None, int | None]:
     """Rows and columns after HiGHS's presolve, from its log; (None, None) when not logged."""
-    found = _PRESOLVE_LINE.search(log)
-    return (int(found[1]), int(found[2])) if found else (None, None)
-
-
-def _set_option(highs, name: str, value) -> bool:
-    """Set one HiGHS option; False when HiGHS refuses the name or the value."""
-    import highspy
-    if isinstance(value, int) and not isinstance(value, bool) \
-            and highs.getOptionType(name)[1] == highspy.HighsOptionType.kDouble:
-        value = float(value)  # an integer given for a real option
-    return highs.setOptionValue(name, value) != highspy.HighsStatus.kError
-
-
-_HARNESS_OPTIONS = {"time_limit": "time limit", "random_seed": "seed", "threads": "threads"}
-
-
-def check_highs_options(settings: dict) -> None:
-    """Set ``settings`` on a fresh Highs object; ValueError with HiGHS's reason for the first refused
-    (HiGHS checks each value against the option's type and range), or for an option the harness sets."""
-    import highspy
-    refuse_harness_options(settings, _HARNESS_OPTIONS, "HiGHS")
-    with captured_output() as out:
-        highs = highspy.Highs()
-        highs.setOptionValue("output_flag", True)
-        highs.setOptionValue("log_to_console", True)
-    for name, value in settings.items():
-        with captured_output() as out:
-            accepted = _set_option(highs, name, value)
-        if not accepted:
-            reason = out.text.strip().splitlines()[-1].strip() if out.text.strip() else "refused"
-            raise ValueError(f"HiGHS option {name}={value!r}: {reason}")
-
-
-def solve_highs_mps(path: str, options: SolveOptions) -> SolverResult:
-    """Solve the MPS file ``path`` with HiGHS's own reader."""
-    return run_highs(lambda highs: load_mps(highs, path), options)
-
-
-@solver("highs", version=highs_version, kind="mip", options=check_highs_options, mps=solve_highs_mps,
-        description="HiGHS branch-and-cut MIP solver (highspy), model passed as CSR arrays.")
-def solve_highs(model: Model, options: SolveOptions) -> SolverResult:
-    """Solve ``model`` with HiGHS."""
-    return run_highs(lambda highs: _load_arrays(highs, model), options)
-
-
-def run_highs(load: Callable, options: SolveOptions) -> SolverResult:
-    """Solve the model that ``load(highs)`` puts into a fresh Highs object.
-
-    ``load`` returns the integrality mask of the columns it loaded.
-    """
-    result = captured_solve(lambda: _solve(load, options), options)
-    result.presolved_rows, result.presolved_cols = presolved_size(result.log)
-    result.root_lp_time = root_lp_time(result.log)
-    return result
+    figures = LOG.parse(log)
+    return figures.get("presolved_rows"), figures.get("presolved_cols")
 
 
 def root_lp_time(log: str) -> float | None:
     """When the root LP was solved: the time column (seconds since the run began) of the first
     branch-and-bound log line with LP iterations; None when no such line was logged."""
-    for found in _TREE_LINE.finditer(log):
-        if int(found[1]) > 0:
-            return float(found[2])
-    return None
+    return LOG.parse(log).get("root_lp_time")
 
 
-def _load_arrays(highs, model: Model) -> np.ndarray:
-    A = model.A
-    status = highs.passModel(
-        model.num_cols, model.num_rows, A.nnz, 2, 1, float(model.offset),
-        model.objective, model.col_lower, model.col_upper, model.row_lower, model.row_upper,
-        A.indptr.astype(np.int32, copy=False), A.indices.astype(np.int32, copy=False), A.data,
-        model.integrality.astype(np.int32))
-    _check(status, "passModel")
-    return model.integrality
+@dataclass
+class _Session:
+    highs: object
+    run_time: float = 0.0  # the growth of getRunTime() across run()
+
+
+# the harness's settings by the solver's own option names (Adapter.harness_options)
+_HARNESS_SETTINGS = {"time_limit": "time limit", "random_seed": "seed", "threads": "threads"}
+
+
+@adapter
+class HighsAdapter(Adapter):
+    """HiGHS (module docstring)."""
+
+    name, label = "highs", "HiGHS"
+    description = "HiGHS branch-and-cut MIP solver (highspy), model passed as CSR arrays."
+    harness_options = _HARNESS_SETTINGS
+    log_table = LOG
+
+    def version(self) -> str:
+        return highs_version()
+
+    def start(self, options: SolveOptions) -> _Session:
+        _use_threads(options.threads)
+        highs = _emptied_highs()
+        _check(highs.setOptionValue("output_flag", True), "option output_flag")
+        _check(highs.setOptionValue("log_to_console", True), "option log_to_console")
+        return _Session(highs)
+
+    def load_arrays(self, session: _Session, model: Model) -> np.ndarray:
+        A = model.A
+        status = session.highs.passModel(
+            model.num_cols, model.num_rows, A.nnz, 2, 1, float(model.offset),
+            model.objective, model.col_lower, model.col_upper, model.row_lower, model.row_upper,
+            A.indptr.astype(np.int32, copy=False), A.indices.astype(np.int32, copy=False), A.data,
+            model.integrality.astype(np.int32))
+        _check(status, "passModel")
+        return model.integrality
+
+    def load_mps(self, session: _Session, path: str) -> np.ndarray:
+        return load_mps(session.highs, path)
+
+    def set_common(self, session: _Session, options: SolveOptions) -> None:
+        settings = {"threads": int(options.threads), "random_seed": int(options.seed),
+                    "mip_rel_gap": float(options.mip_gap)}
+        limit = time_limit_or_none(options)
+        if limit is not None:
+            settings["time_limit"] = limit
+        for name, value in settings.items():
+            _check(session.highs.setOptionValue(name, value), f"option {name}={value!r}")
+
+    def set_option(self, session: _Session, name: str, value) -> None:
+        """Set one HiGHS option; ValueError with HiGHS's reason when it refuses the name or the value
+        (HiGHS checks each value against the option's type and range)."""
+        import highspy
+        highs = session.highs
+        with captured_output() as out:
+            if isinstance(value, int) and not isinstance(value, bool) \
+                    and highs.getOptionType(name)[1] == highspy.HighsOptionType.kDouble:
+                value = float(value)  # an integer given for a real option
+            accepted = highs.setOptionValue(name, value) != highspy.HighsStatus.kError
+        if not accepted:
+            reason = out.text.strip().splitlines()[-1].strip() if out.text.strip() else "refused"
+            raise ValueError(f"HiGHS option {name}={value!r}: {reason}")
+
+    def optimize(self, session: _Session) -> None:
+        clock_before = session.highs.getRunTime()
+        session.highs.run()
+        session.run_time = session.highs.getRunTime() - clock_before
+
+    def read(self, session: _Session, integrality: np.ndarray) -> Reading:
+        import highspy
+        highs = session.highs
+        ms = highspy.HighsModelStatus
+        model_status = highs.getModelStatus()
+        info = highs.getInfo()
+        # a model without columns is solved by the empty point (HiGHS reports no solution for it)
+        has_solution = info.primal_solution_status == highspy.kSolutionStatusFeasible \
+            or model_status == ms.kModelEmpty
+        status = {ms.kOptimal: "optimal", ms.kModelEmpty: "optimal", ms.kInfeasible: "infeasible",
+                  ms.kTimeLimit: "time_limit"}.get(model_status, "feasible" if has_solution else "error")
+        dual = float(info.mip_dual_bound)
+        return Reading(
+            status=status,
+            x=rounded_solution(highs.getSolution().col_value, integrality) if has_solution else None,
+            message=highs.modelStatusToString(model_status),
+            solver_time=float(session.run_time),
+            nodes=int(info.mip_node_count) if info.mip_node_count >= 0 else None,  # -1: no branch-and-bound ran
+            lp_iterations=int(info.simplex_iteration_count) if info.simplex_iteration_count >= 0 else None,
+            primal_bound=float(info.objective_function_value) if has_solution else None,
+            dual_bound=dual if np.isfinite(dual) else None,
+        )
 
 
 def load_mps(highs, path: str) -> np.ndarray:
@@ -146,29 +181,6 @@ def _use_threads(threads: int) -> None:
         _scheduler_threads = threads
 
 
-def _set_options(highs, options: SolveOptions) -> None:
-    settings = {"output_flag": True, "log_to_console": True, "threads": int(options.threads),
-                "random_seed": int(options.seed), "mip_rel_gap": float(options.mip_gap)}
-    limit = time_limit_or_none(options)
-    if limit is not None:
-        settings["time_limit"] = limit
-    for name, value in settings.items():
-        _check(highs.setOptionValue(name, value), f"option {name}={value!r}")
-    for name, value in options.solver_options.items():
-        if not _set_option(highs, name, value):
-            raise RuntimeError(f"HiGHS option {name}={value!r} refused")
-
-
-def _solve(load: Callable, options: SolveOptions) -> SolverResult:
-    _use_threads(options.threads)
-    highs = _emptied_highs()
-    _set_options(highs, options)
-    integrality = load(highs)
-    clock_before = highs.getRunTime()
-    highs.run()
-    return _read_result(highs, integrality, highs.getRunTime() - clock_before)
-
-
 def _emptied_highs():
     """This process's Highs object, cleared of the previous model, solve and options.
 
@@ -186,25 +198,7 @@ def _emptied_highs():
     return highs
 
 
-def _read_result(highs, integrality: np.ndarray, run_time: float) -> SolverResult:
-    import highspy
-    ms = highspy.HighsModelStatus
-    model_status = highs.getModelStatus()
-    info = highs.getInfo()
-    # a model without columns is solved by the empty point (HiGHS reports no solution for it)
-    has_solution = info.primal_solution_status == highspy.kSolutionStatusFeasible or model_status == ms.kModelEmpty
-    status = {ms.kOptimal: "optimal", ms.kModelEmpty: "optimal", ms.kInfeasible: "infeasible",
-              ms.kTimeLimit: "time_limit"}.get(model_status, "feasible" if has_solution else "error")
-    nodes = int(info.mip_node_count) if info.mip_node_count >= 0 else None  # -1: no branch-and-bound ran
-    dual = float(info.mip_dual_bound)
-    return SolverResult(
-        status=status,
-        x=rounded_solution(highs.getSolution().col_value, integrality) if has_solution else None,
-        message=highs.modelStatusToString(model_status),
-        solver_time=float(run_time),
-        nodes=nodes,
-        lp_iterations=int(info.simplex_iteration_count) if info.simplex_iteration_count >= 0 else None,  # -1: no LP
-        primal_bound=float(info.objective_function_value) if has_solution else None,
-        dual_bound=dual if np.isfinite(dual) else None,
-        root_solved=finished(status) and nodes is not None and nodes <= 1,
-    )
+_ADAPTER = HighsAdapter()
+solve_highs = _ADAPTER.solve
+solve_highs_mps = _ADAPTER.solve_mps
+check_highs_options = _ADAPTER.check_options

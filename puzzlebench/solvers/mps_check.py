@@ -1,8 +1,8 @@
 """Solve an MPS file with a MIP solver's own reader.
 
 This checks the MPS export (:meth:`Model.to_mps`) against the array route: the
-same model read back natively by a solver that registered an MPS reader
-(``@solver(..., mps=...)``: HiGHS ``readModel``, SCIP ``readProblem``, CBC its
+same model read back natively by a solver that has an MPS reader (an adapter's
+``load_mps``, or ``@solver(..., mps=...)``: HiGHS ``readModel``, SCIP ``readProblem``, CBC its
 program reading the file, the commercial solvers their ``read`` calls) must give
 the status and objective the adapter gives for the arrays.  Options, logging and
 result reading are the adapters' own; only the loading differs.  A solver

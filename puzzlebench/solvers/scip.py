@@ -41,15 +41,16 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from typing import Callable
+from dataclasses import dataclass
 
 import numpy as np
 
 from ..model import Model
-from ..records import SolveOptions, SolverResult
-from ..registry import solver
+from ..records import SolveOptions
+from ..registry import adapter
 from ._capture import captured_output
-from ._common import captured_solve, finished, refuse_harness_options, rounded_solution, time_limit_or_none
+from ._common import rounded_solution, time_limit_or_none
+from .base import Adapter, Reading
 
 _STATUS = {"optimal": "optimal", "gaplimit": "optimal", "infeasible": "infeasible",
            "timelimit": "time_limit"}
@@ -103,37 +104,107 @@ _HARNESS_OPTIONS = {"limits/time": "time limit", "randomization/randomseedshift"
                     "lp/threads": "threads", "parallel/maxnthreads": "threads", "parallel/minnthreads": "threads"}
 
 
-def check_scip_options(settings: dict) -> None:
-    """Apply ``settings`` to a fresh SCIP model; ValueError naming the first one SCIP refuses (its type
-    or range), or an option the harness sets."""
-    import pyscipopt
-    refuse_harness_options(settings, _HARNESS_OPTIONS, "SCIP")
-    with captured_output():
-        scip = pyscipopt.Model()
-        _apply_meta(scip, settings)
-        _apply_params(scip, settings)
+@dataclass
+class Session:
+    """One SCIP solve: its model, the threads asked for, and what presolve left."""
+
+    scip: object
+    threads: int = 1
+    presolved_size: tuple[int | None, int | None] = (None, None)
+    solved_in_presolve: bool = False
 
 
-def solve_scip_mps(path: str, options: SolveOptions) -> SolverResult:
-    """Solve the MPS file ``path`` with SCIP's own reader."""
-    return run_scip(lambda scip: load_mps(scip, path), options)
+@adapter
+class ScipAdapter(Adapter):
+    """SCIP (module docstring)."""
 
+    name, label = "scip", "SCIP"
+    description = "SCIP branch-cut-and-price MIP solver (PySCIPOpt), single-threaded."
+    harness_options = _HARNESS_OPTIONS
 
-@solver("scip", version=scip_version, kind="mip", options=check_scip_options, mps=solve_scip_mps,
-        description="SCIP branch-cut-and-price MIP solver (PySCIPOpt), single-threaded.")
-def solve_scip(model: Model, options: SolveOptions) -> SolverResult:
-    """Solve ``model`` with SCIP."""
-    return run_scip(lambda scip: _load_arrays(scip, model), options)
+    def version(self) -> str:
+        return scip_version()
 
+    def start(self, options: SolveOptions) -> Session:
+        import pyscipopt
+        return Session(pyscipopt.Model(), int(options.threads))
 
-def run_scip(load: Callable, options: SolveOptions) -> SolverResult:
-    """Solve the model that ``load(scip)`` puts into a fresh SCIP model.
+    def load_arrays(self, session: Session, model: Model) -> list:
+        return _load_arrays(session.scip, model)
 
-    ``load`` returns the variables it created, in column order (SCIP's own
-    variable array is sorted by type, binaries first).  The meta settings of
-    ``options.solver_options`` go first, then the common options, then its parameters.
-    """
-    return captured_solve(lambda: _solve(load, options), options)
+    def load_mps(self, session: Session, path: str) -> list:
+        return load_mps(session.scip, path)
+
+    def apply_options(self, session: Session, options: SolveOptions) -> None:
+        """The meta settings of ``options.solver_options`` first, then the common options, then its
+        parameters."""
+        _apply_meta(session.scip, options.solver_options)
+        self.set_common(session, options)
+        _apply_params(session.scip, options.solver_options)
+
+    def set_common(self, session: Session, options: SolveOptions) -> None:
+        seed = int(options.seed)
+        settings = {"randomization/randomseedshift": seed, "randomization/permutationseed": seed,
+                    "randomization/lpseed": seed, "limits/gap": float(options.mip_gap)}
+        limit = time_limit_or_none(options)
+        if limit is not None:
+            settings["limits/time"] = limit
+        for name, value in settings.items():
+            session.scip.setParam(name, value)
+
+    def set_option(self, session: Session, name: str, value) -> None:
+        if name in _META:
+            _set_meta(session.scip, name, value)
+        else:
+            _set_param(session.scip, name, value)
+
+    def check_options(self, settings: dict) -> None:
+        """As the base's, the meta settings first (as a solve applies them)."""
+        super().check_options({**{k: v for k, v in settings.items() if k in _META},
+                               **{k: v for k, v in settings.items() if k not in _META}})
+
+    def optimize(self, session: Session) -> None:
+        """Presolve, note the presolved size, solve."""
+        import pyscipopt
+        scip = session.scip
+        scip.presolve()
+        session.solved_in_presolve = scip.getStage() == pyscipopt.SCIP_STAGE.SOLVED
+        session.presolved_size = (scip.getNConss(transformed=True), scip.getNVars(transformed=True))
+        scip.optimizeNogil()
+
+    def read(self, session: Session, variables: list) -> Reading:
+        """The result; the presolved size is read right after presolving (0 rows, 0 columns when
+        presolve solved the model, None when it proved infeasibility)."""
+        scip = session.scip
+        scip_status = scip.getStatus()
+        solution = scip.getBestSol() if scip.getNSols() > 0 else None
+        status = _STATUS.get(scip_status, "feasible" if solution is not None else "error")
+        dual = scip.getDualbound()
+        x = None
+        if solution is not None:
+            integrality = np.array([v.vtype() in _INTEGER_TYPES for v in variables], dtype=bool)
+            x = rounded_solution([solution[v] for v in variables], integrality)
+        presolved = session.presolved_size
+        if session.solved_in_presolve:  # the transformed problem is no longer the presolved one
+            presolved = (0, 0) if status == "optimal" else (None, None)
+        lp_iterations = int(scip.getNLPIterations())
+        message = scip_status
+        if session.threads > 1:
+            message += f"; threads={session.threads} not used: SCIP solves single-threaded"
+        return Reading(
+            status=status,
+            x=x,
+            message=message,
+            solver_time=float(scip.getSolvingTime()),
+            nodes=int(scip.getNTotalNodes()),
+            lp_iterations=lp_iterations,
+            primal_bound=float(scip.getPrimalbound()) if solution is not None else None,
+            dual_bound=None if scip.isInfinity(abs(dual)) else float(dual),
+            presolved_rows=presolved[0],
+            presolved_cols=presolved[1],
+            root_lp_time=first_lp_time(scip) if lp_iterations else None,
+            solved_in_presolve=session.solved_in_presolve,
+        )
 
 
 def _column_types(model: Model) -> list[str]:
@@ -171,39 +242,6 @@ def load_mps(scip, path: str) -> list:
     return sorted(scip.getVars(), key=lambda v: v.getIndex())  # the index counts creations
 
 
-def _set_options(scip, options: SolveOptions) -> None:
-    seed = int(options.seed)
-    settings = {"randomization/randomseedshift": seed, "randomization/permutationseed": seed,
-                "randomization/lpseed": seed, "limits/gap": float(options.mip_gap)}
-    limit = time_limit_or_none(options)
-    if limit is not None:
-        settings["limits/time"] = limit
-    for name, value in settings.items():
-        scip.setParam(name, value)
-
-
-def _solve(load: Callable, options: SolveOptions) -> SolverResult:
-    import pyscipopt
-    scip = pyscipopt.Model()
-    _apply_meta(scip, options.solver_options)
-    _set_options(scip, options)
-    _apply_params(scip, options.solver_options)
-    variables = load(scip)
-    scip.presolve()
-    solved_in_presolve = scip.getStage() == pyscipopt.SCIP_STAGE.SOLVED
-    presolved_size = (scip.getNConss(transformed=True), scip.getNVars(transformed=True))
-    scip.optimizeNogil()
-    result = _read_result(scip, variables)
-    if solved_in_presolve:  # the transformed problem is no longer the presolved one
-        presolved_size = (0, 0) if result.status == "optimal" else (None, None)
-    result.presolved_rows, result.presolved_cols = presolved_size
-    result.root_solved = finished(result.status) and (solved_in_presolve or result.nodes <= 1)
-    result.root_lp_time = first_lp_time(scip) if result.lp_iterations else None
-    if options.threads > 1:
-        result.message += f"; threads={options.threads} not used: SCIP solves single-threaded"
-    return result
-
-
 def first_lp_time(scip) -> float | None:
     """The "First LP Time" of SCIP's statistics (PySCIPOpt has no getter for it, so the JSON
     statistics go through a temporary file, once per solve that ran an LP)."""
@@ -222,22 +260,7 @@ def first_lp_time(scip) -> float | None:
     return float(value) if value is not None else None
 
 
-def _read_result(scip, variables: list) -> SolverResult:
-    scip_status = scip.getStatus()
-    solution = scip.getBestSol() if scip.getNSols() > 0 else None
-    status = _STATUS.get(scip_status, "feasible" if solution is not None else "error")
-    dual = scip.getDualbound()
-    x = None
-    if solution is not None:
-        integrality = np.array([v.vtype() in _INTEGER_TYPES for v in variables], dtype=bool)
-        x = rounded_solution([solution[v] for v in variables], integrality)
-    return SolverResult(
-        status=status,
-        x=x,
-        message=scip_status,
-        solver_time=float(scip.getSolvingTime()),
-        nodes=int(scip.getNTotalNodes()),
-        lp_iterations=int(scip.getNLPIterations()),
-        primal_bound=float(scip.getPrimalbound()) if solution is not None else None,
-        dual_bound=None if scip.isInfinity(abs(dual)) else float(dual),
-    )
+_ADAPTER = ScipAdapter()
+solve_scip = _ADAPTER.solve
+solve_scip_mps = _ADAPTER.solve_mps
+check_scip_options = _ADAPTER.check_options

@@ -42,10 +42,11 @@ import scipy.sparse as sp
 from scipy.sparse.csgraph import connected_components, maximum_bipartite_matching
 
 from ..model import Model
-from ..records import SolveOptions, SolverResult
-from ..registry import solver
+from ..records import SolveOptions
+from ..registry import adapter
 from ..solver_configs import SHIPPED
-from .scip import _load_arrays, check_scip_options, load_mps, run_scip, scip_version
+from .base import Reading
+from .scip import ScipAdapter, Session, _load_arrays
 
 MAX_INTERVAL = 64
 """The widest interval domain a group's columns may have and still be propagated."""
@@ -241,34 +242,39 @@ ALLDIFF_SETTINGS = {**SHIPPED["scip-cp"].options, "presolving/donotmultaggr": Tr
 """``scip-cp``'s settings, with multi-aggregation off (module docstring)."""
 
 
-def _with_settings(options: SolveOptions) -> SolveOptions:
-    """``options`` with :data:`ALLDIFF_SETTINGS` under its own solver options."""
-    return replace(options, solver_options={**ALLDIFF_SETTINGS, **options.solver_options})
+@adapter
+class ScipAllDifferentAdapter(ScipAdapter):
+    """SCIP with :data:`ALLDIFF_SETTINGS` under the run's own solver options, and the handler of the
+    module docstring (an MPS file declares no all-different groups: the handler has nothing to
+    propagate, the settings are the same)."""
+
+    name = "scip-alldiff"
+    all_different = True
+    description = ("SCIP's CP-solver configuration (scip-cp) plus a constraint handler propagating the "
+                   "formulation's all-different groups by bipartite matching at every node; single-threaded.")
+
+    def load_arrays(self, session: Session, model: Model) -> tuple[list, AllDifferentHandler | None]:
+        variables = _load_arrays(session.scip, model)
+        graph = ValueGraph(model)
+        handler = AllDifferentHandler(graph, variables) if graph.nleft else None
+        if handler is not None:
+            _include(session.scip, handler)
+        return variables, handler
+
+    def load_mps(self, session: Session, path: str) -> tuple[list, None]:
+        return super().load_mps(session, path), None
+
+    def apply_options(self, session: Session, options: SolveOptions) -> None:
+        super().apply_options(session, replace(options, solver_options={**ALLDIFF_SETTINGS,
+                                                                        **options.solver_options}))
+
+    def read(self, session: Session, loaded: tuple[list, AllDifferentHandler | None]) -> Reading:
+        """SCIP's reading, the handler's figures at the end of its message."""
+        variables, handler = loaded
+        reading = super().read(session, variables)
+        return reading if handler is None else replace(reading, message=f"{reading.message}; {handler.figures()}")
 
 
-def solve_scip_alldiff_mps(path: str, options: SolveOptions) -> SolverResult:
-    """The MPS file ``path`` with SCIP's reader and these settings: an MPS file declares no
-    all-different groups, so the handler has nothing to propagate."""
-    return run_scip(lambda scip: load_mps(scip, path), _with_settings(options))
-
-
-@solver("scip-alldiff", version=scip_version, kind="mip", options=check_scip_options, mps=solve_scip_alldiff_mps,
-        all_different=True,
-        description="SCIP's CP-solver configuration (scip-cp) plus a constraint handler propagating the "
-                    "formulation's all-different groups by bipartite matching at every node; single-threaded.")
-def solve_scip_alldiff(model: Model, options: SolveOptions) -> SolverResult:
-    """Solve ``model`` with SCIP with the settings of ``scip-cp``, the groups propagated."""
-    graph = ValueGraph(model)
-    handlers = []
-
-    def load(scip):
-        variables = _load_arrays(scip, model)
-        if graph.nleft:
-            handlers.append(AllDifferentHandler(graph, variables))
-            _include(scip, handlers[0])
-        return variables
-
-    result = run_scip(load, _with_settings(options))
-    if handlers:
-        result.message += f"; {handlers[0].figures()}"
-    return result
+_ADAPTER = ScipAllDifferentAdapter()
+solve_scip_alldiff = _ADAPTER.solve
+solve_scip_alldiff_mps = _ADAPTER.solve_mps

@@ -1,0 +1,215 @@
+"""The adapter contract: the steps every solver adapter has, and the one solve that runs them.
+
+An adapter is a subclass of :class:`Adapter` registered with
+:func:`puzzlebench.registry.adapter`.  It gives the steps, and :meth:`Adapter.solve`
+(arrays) and :meth:`Adapter.solve_mps` (the solver's own MPS reader, when it has one)
+run them the same way for every solver:
+
+1. with the solver's C-level and Python-level output captured (echoed live with
+   ``verbose``; :mod:`._capture`): :meth:`~Adapter.start` a solver object for the
+   solve, load the model into it (:meth:`~Adapter.load_arrays` or
+   :meth:`~Adapter.load_mps`), :meth:`~Adapter.apply_options` (the common ones,
+   :meth:`~Adapter.set_common`, then each solver option, :meth:`~Adapter.set_option`),
+   :meth:`~Adapter.optimize`, :meth:`~Adapter.read` the result into a :class:`Reading`,
+   and :meth:`~Adapter.close` the solver object;
+2. an exception in any step becomes an ``error`` result with its text, or a
+   ``skipped`` one when :meth:`~Adapter.licence_refusal` recognizes a licence size limit
+   (both without figures: a run that failed or was refused has no presolve to report;
+   a status the reading cannot name is an ``error`` with the figures the solver gave);
+3. the figures of the adapter's :attr:`~Adapter.log_table` are read from the captured
+   log (:meth:`~Adapter.with_log`), over the reading's own: the presolved size and the
+   root LP time, for the solvers that only log them; an infeasible run whose presolve
+   emptied the model has no presolved size (presolve proved the infeasibility);
+4. the :class:`~puzzlebench.records.SolverResult` is built once from the reading and the log,
+   with ``root_solved`` = the solve completed (optimal or infeasible) and presolve solved the
+   model or the solver explored at most :attr:`~Adapter.root_nodes` nodes.
+
+An adapter holds no state across solves (a solve's state is its session), so any instance of
+its class solves alike: the registry holds one, and a module's ``solve_<name>`` functions are
+another's bound methods.  Status conventions and the shared helpers are in :mod:`._common`.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, fields, replace
+from typing import Any, ClassVar
+
+import numpy as np
+
+from ..records import SolveOptions, SolverResult
+from ._capture import captured_output
+from ._common import finished, licence_limit, refuse_harness_options
+from .logs import LogTable
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What :meth:`Adapter.read` reads from the solver after the solve (figures as in
+    :class:`~puzzlebench.records.SolverResult`); ``solved_in_presolve`` is True when presolve
+    alone solved the model (a solver that counts a node even then)."""
+
+    status: str
+    x: np.ndarray | None = None
+    message: str = ""
+    solver_time: float | None = None
+    nodes: int | None = None
+    lp_iterations: int | None = None
+    primal_bound: float | None = None
+    dual_bound: float | None = None
+    presolved_rows: int | None = None
+    presolved_cols: int | None = None
+    root_lp_time: float | None = None
+    solved_in_presolve: bool = False
+
+
+_FIGURES = {"solver_time": float, "nodes": int, "lp_iterations": int, "primal_bound": float, "dual_bound": float,
+            "presolved_rows": int, "presolved_cols": int, "root_lp_time": float}
+"""The reading's figures a log table may give, with their types."""
+
+
+class Adapter(ABC):
+    """One solver.  Subclasses set the class attributes and give the abstract steps.
+
+    ``name`` is the solver's public name (``--solver highs``), ``label`` how messages
+    spell the solver (``HiGHS``), ``kind`` "mip" or "cp" (a constraint-programming
+    reference), ``all_different`` True for an adapter that reads ``Model.all_different``.
+    ``harness_options`` maps the solver's own names of the settings the harness makes
+    (spelled by :meth:`canonical_option`) to the setting: a solver option may not set them.
+    ``root_nodes`` is the node count of a solve that did not branch (1 for a solver that
+    counts the root node, 0 for one that does not).
+    """
+
+    name: ClassVar[str]
+    label: ClassVar[str]
+    description: ClassVar[str]
+    kind: ClassVar[str] = "mip"
+    all_different: ClassVar[bool] = False
+    harness_options: ClassVar[dict[str, str]] = {}
+    log_table: ClassVar[LogTable] = LogTable()
+    root_nodes: ClassVar[int] = 1
+
+    # -- the steps ---------------------------------------------------------------------------------
+
+    @abstractmethod
+    def version(self) -> str:
+        """The solver's name and version ("HiGHS 1.16.0"); raises when its library does not load."""
+
+    @abstractmethod
+    def start(self, options: SolveOptions) -> Any:
+        """A fresh solver object (a "session") for one solve, its logging on."""
+
+    @abstractmethod
+    def load_arrays(self, session, model) -> Any:
+        """Put the arrays of ``model`` into ``session``; return what :meth:`read` needs to know of
+        the columns (their integrality mask, for most adapters)."""
+
+    def load_mps(self, session, path: str) -> Any:
+        """Read the MPS file ``path`` into ``session`` with the solver's own reader, as
+        :meth:`load_arrays` (an adapter without a reader does not override this)."""
+        raise NotImplementedError(f"{self.label} has no MPS reader of its own")
+
+    @abstractmethod
+    def set_common(self, session, options: SolveOptions) -> None:
+        """Set the harness's settings: ``threads``, ``seed``, ``time_limit`` (none when
+        :func:`~._common.time_limit_or_none` says so) and ``mip_gap``."""
+
+    @abstractmethod
+    def set_option(self, session, name: str, value) -> None:
+        """Set one solver option; ValueError with the solver's reason when it refuses it."""
+
+    @abstractmethod
+    def optimize(self, session) -> None:
+        """Run the solve."""
+
+    @abstractmethod
+    def read(self, session, loaded) -> Reading:
+        """The result of the solve; ``loaded`` is what the load step returned."""
+
+    def close(self, session) -> None:
+        """Free what ``session`` holds (nothing by default)."""
+
+    def licence_refusal(self, exc: Exception) -> str | None:
+        """The solver's reason when ``exc`` is its refusal of a model over its licence's size
+        limit, else None (a solver without size-limited licences: always None)."""
+        return None
+
+    # -- shared behaviour --------------------------------------------------------------------------
+
+    @property
+    def reads_mps(self) -> bool:
+        """Whether the adapter has the solver's own MPS reader."""
+        return type(self).load_mps is not Adapter.load_mps
+
+    def canonical_option(self, name: str) -> str:
+        """How :attr:`harness_options` spells the option ``name`` (lower case by default)."""
+        return name.lower()
+
+    def apply_options(self, session, options: SolveOptions) -> None:
+        """The common settings, then each of ``options.solver_options`` (so a solver option wins)."""
+        self.set_common(session, options)
+        for name, value in options.solver_options.items():
+            self.set_option(session, name, value)
+
+    def check_options(self, settings: dict) -> None:
+        """ValueError naming the first of ``settings`` that sets one of the harness's settings or
+        that the solver refuses, set on a fresh solver object."""
+        refuse_harness_options(settings, self.harness_options, self.label, canonical=self.canonical_option)
+        with captured_output():
+            session = self.start(SolveOptions())
+            try:
+                for name, value in settings.items():
+                    self.set_option(session, name, value)
+            finally:
+                self.close(session)
+
+    def with_log(self, reading: Reading, logged: dict) -> Reading:
+        """``reading`` with the figures of :attr:`log_table` taken from ``logged`` (the parsed log)
+        where the log has them."""
+        return replace(reading, **{name: _FIGURES[name](logged[name]) for name in self.log_table.figures
+                                   if name in _FIGURES and name in logged})
+
+    def licence_message(self, reason: str, log: str) -> str:
+        """The ``message`` of a run refused for the licence's size limit (the solver's reason)."""
+        return licence_limit(self.label, reason)
+
+    def solve(self, model, options: SolveOptions) -> SolverResult:
+        """Solve the arrays of ``model``."""
+        return self._solve(lambda session: self.load_arrays(session, model), options)
+
+    def solve_mps(self, path, options: SolveOptions) -> SolverResult:
+        """Solve the MPS file ``path`` with the solver's own reader."""
+        return self._solve(lambda session: self.load_mps(session, str(path)), options)
+
+    def _solve(self, load, options: SolveOptions) -> SolverResult:
+        with captured_output(echo=options.verbose) as out:
+            try:
+                reading, failure = self._steps(load, options), None
+            except Exception as exc:  # an adapter never lets a solver failure escape
+                reading, failure = None, exc
+        log = out.text
+        if failure is not None:
+            try:
+                reason = self.licence_refusal(failure)
+            except ImportError:  # the solver's library does not load: the failure is not its refusal
+                reason = None
+            if reason is not None:
+                return SolverResult("skipped", message=self.licence_message(reason, log), log=log)
+            return SolverResult("error", message=f"{type(failure).__name__}: {failure}", log=log)
+        reading = self.with_log(reading, self.log_table.parse(log))
+        if reading.status == "infeasible" and (reading.presolved_rows, reading.presolved_cols) == (0, 0):
+            reading = replace(reading, presolved_rows=None, presolved_cols=None)  # presolve proved it
+        root_solved = finished(reading.status) and (
+            reading.solved_in_presolve or reading.nodes is not None and reading.nodes <= self.root_nodes)
+        values = {f.name: getattr(reading, f.name) for f in fields(Reading) if f.name != "solved_in_presolve"}
+        return SolverResult(**values, root_solved=root_solved, log=log)
+
+    def _steps(self, load, options: SolveOptions) -> Reading:
+        session = self.start(options)
+        try:
+            loaded = load(session)
+            self.apply_options(session, options)
+            self.optimize(session)
+            return self.read(session, loaded)
+        finally:
+            self.close(session)

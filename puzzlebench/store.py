@@ -147,9 +147,14 @@ def build_table(chunks) -> pa.Table:
     return table.cast(SCHEMA)
 
 
+_NULLABLE = {pa.int64(): pd.Int64Dtype(), pa.int32(): pd.Int32Dtype(), pa.bool_(): pd.BooleanDtype()}
+
+
 def to_frame(table: pa.Table) -> pd.DataFrame:
-    """The store as pandas reads it: ints with gaps as floats, flags with gaps as objects."""
-    return table.to_pandas()
+    """The store as a DataFrame whose types follow the schema, not the values: every integer column
+    pandas' nullable ``Int64`` (``Int32`` for ``schema_version``) and every flag ``boolean``, a gap
+    ``pd.NA``; doubles stay ``float64`` (a gap NaN) and text is pandas' string type."""
+    return table.to_pandas(types_mapper=_NULLABLE.get)
 
 
 def table_from_rows(rows: list[dict]) -> pa.Table:

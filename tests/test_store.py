@@ -195,7 +195,7 @@ def test_gather_reads_no_formulation_code(tmp_path, monkeypatch, capsys):
     assert "2 anomalies (2 wrong)" in capsys.readouterr().err
     assert pd.read_csv(tmp_path / "out" / "anomalies.csv")["instance"].tolist() == ["w", "o"]
     runs = read_store(tmp_path / "out" / "runs.parquet")
-    assert runs["outcome"].tolist() == ["wrong"] * 3 and runs["relaxation"].tolist() == [True, False, None]
+    assert runs["outcome"].tolist() == ["wrong"] * 3 and runs["relaxation"].tolist() == [True, False, pd.NA]
 
 
 # --- a model that cannot be built is a skipped record; the job goes on --------------------------

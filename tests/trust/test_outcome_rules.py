@@ -128,7 +128,7 @@ def test_a_relaxations_wrong_grids_are_not_anomalies_but_stay_wrong(monkeypatch)
                             row("c", verified=False, formulation="loose"),
                             row("d", verified=False, formulation="loose", relaxation=None)])
     assert runs["outcome"].tolist() == ["wrong", "wrong", "error", "wrong", "wrong"]
-    assert runs["relaxation"].tolist() == [True, False, True, False, None]
+    assert runs["relaxation"].tolist() == [True, False, True, False, pd.NA]
     assert find_anomalies(runs)[["instance", "formulation", "kind"]].values.tolist() == [
         ["a", "binary", "wrong"], ["b", "loose", "error"], ["c", "loose", "wrong"], ["d", "loose", "wrong"]]
     assert find_anomalies(runs.iloc[::-1])[["instance", "formulation"]].values.tolist() == [

@@ -278,15 +278,15 @@ def setup(runs: pd.DataFrame, reference_noise: float, noise: Noise) -> dict:
     table = noise.table()
     dates = pd.to_datetime(runs["date"], errors="coerce", utc=True).dropna()
     return {
-        "machine": {"cpu_model": _distinct(runs["cpu_model"]), "cpu_count": _distinct(runs["cpu_count"].astype("Int64")),
+        "machine": {"cpu_model": _distinct(runs["cpu_model"]), "cpu_count": _distinct(runs["cpu_count"]),
                     "hostname": _distinct(runs["hostname"]), "platform": _distinct(runs["platform"])},
         "versions": {"puzzlebench": _distinct(runs["puzzlebench_version"]), "git_commit": _distinct(runs["git_commit"]),
                      "python": _distinct(runs["python_version"]), "solvers": versions.to_dict()},
         "grid": {"runs": int(len(runs)), "instance_sets": runs.groupby("instance_set")["instance"].nunique().to_dict(),
                  "formulations": int(runs["formulation"].nunique()), "solvers": _distinct(runs["solver"]),
-                 "seeds": _distinct(runs["seed"].astype("Int64")),
+                 "seeds": _distinct(runs["seed"]),
                  "repeats": int(runs["repeat"].max()) + 1 if "repeat" in runs and len(runs) else 1,
-                 "time_limit": _distinct(runs["time_limit"]), "threads": _distinct(runs["threads"].astype("Int64"))},
+                 "time_limit": _distinct(runs["time_limit"]), "threads": _distinct(runs["threads"])},
         "dates": [f"{dates.min():%Y-%m-%d %H:%M}", f"{dates.max():%Y-%m-%d %H:%M}"] if len(dates) else None,
         "load": {"load_average": _stats(runs.get("load_average", pd.Series(dtype=float))),
                  "cpu_pressure": _stats(runs.get("cpu_pressure", pd.Series(dtype=float)))},

@@ -43,8 +43,9 @@ def load_runs(paths) -> pd.DataFrame:
 
 
 def flag(values: pd.Series) -> pd.Series:
-    """A True/False/None column as a boolean Series: True only where the value is True."""
-    return values.eq(True).astype(bool)
+    """A True/False/missing column (the store's nullable ``boolean``, or objects) as a plain boolean
+    Series: True only where the value is True."""
+    return values.eq(True).fillna(False).astype(bool)
 
 
 def skipped_runs(runs: pd.DataFrame) -> pd.DataFrame:

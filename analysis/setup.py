@@ -130,12 +130,12 @@ def run_setup(runs: pd.DataFrame, noise: pd.DataFrame | None, measure: str = "ti
     dates = pd.to_datetime(runs["date"], errors="coerce", utc=True).dropna()
     sets = runs.groupby("instance_set", dropna=False)["instance"].nunique()
     return RunSetup(
-        cpu_models=distinct(runs["cpu_model"]), cpu_counts=distinct(runs["cpu_count"].astype("Int64")),
+        cpu_models=distinct(runs["cpu_model"]), cpu_counts=distinct(runs["cpu_count"]),
         hosts=distinct(runs["hostname"]), platforms=distinct(runs["platform"]),
         puzzlebench_versions=distinct(runs["puzzlebench_version"]), commits=distinct(runs["git_commit"]),
         python_versions=distinct(runs["python_version"]), configurations=_configurations(runs),
-        threads=distinct(runs["threads"].astype("Int64")), time_limits=distinct(runs["time_limit"]),
-        seeds=distinct(runs["seed"].astype("Int64")),
+        threads=distinct(runs["threads"]), time_limits=distinct(runs["time_limit"]),
+        seeds=distinct(runs["seed"]),
         repeats=int(runs["repeat"].max()) + 1 if len(runs) and "repeat" in runs else 1,
         permutations=int(runs["permutation"].max()) if len(runs) else 0, runs=len(runs),
         puzzles=runs["puzzle"].nunique(), formulations=runs["formulation"].nunique(),

@@ -78,7 +78,10 @@ class RunRecord:
     the first round's; :meth:`~puzzlebench.model.Model.identity`): the hash is equal exactly when the
     arrays are, the fingerprint also for the same model with its rows and columns reordered; the
     ``all_different`` declarations count only for an adapter that reads them.  Empty when no model
-    was built.
+    was built.  ``relaxation`` is the formulation's ``@formulation(..., relaxation=True)`` flag, recorded
+    with the run so that reading the results needs no formulation code: True for a model that leaves
+    out some of the puzzle's rules (the checker rejecting its grid is expected), False otherwise, None
+    in rows written before it was recorded (store schema version 4).
     """
 
     instance: str
@@ -115,6 +118,7 @@ class RunRecord:
     solver_kind: str = ""
     model_hash: str = ""
     model_fingerprint: str = ""
+    relaxation: bool | None = None
 
     def to_dict(self) -> dict:
         """The fields as a dict of plain values (lists copied, so the dict can be edited freely).

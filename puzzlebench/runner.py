@@ -7,6 +7,10 @@ solution counting with no-good cuts.
 
 ``solver`` is a solver configuration (:mod:`puzzlebench.solver_configs`) or its
 name; its options are merged under ``SolveOptions.solver_options`` (those win).
+A run is resolved once (:class:`ResolvedRun`: the configuration, the registered
+formulation, limits and seed) and that value goes down to the build, the solve and
+the record; one function (:func:`_record`) makes every RunRecord, from a prepared
+run (:class:`PreparedRun`) and the solver's result.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from .checker import check
 from .errors import PuzzleError
 from .model import Model, Rows, rows_from_triplets
 from .records import RunRecord, SolveOptions, SolverResult
-from .registry import get_formulation, get_solver
+from .registry import FormulationInfo, get_formulation, get_solver
 from .solver_configs import SolverConfig, options_json, resolve
 from .worker import SolverProcess
 
@@ -35,9 +39,10 @@ class Built:
     build_time: float
 
 
-def build(puzzle, formulation: str) -> Built:
-    """Build ``formulation`` for ``puzzle``, timing it (propagation included)."""
-    info = get_formulation(puzzle.puzzle, formulation)
+def build(puzzle, formulation: str | FormulationInfo) -> Built:
+    """Build ``formulation`` (a registered formulation or its name) for ``puzzle``, timing it
+    (propagation included)."""
+    info = formulation if isinstance(formulation, FormulationInfo) else get_formulation(puzzle.puzzle, formulation)
     start = time.perf_counter()
     model = info.build(puzzle)
     return Built(model, time.perf_counter() - start)
@@ -54,6 +59,27 @@ def configured(solver: str | SolverConfig, options: SolveOptions) -> tuple[Solve
     return config.with_options(merged), SolveOptions(**{**options.__dict__, "solver_options": merged})
 
 
+@dataclass(frozen=True)
+class ResolvedRun:
+    """One run, resolved once before anything is built: the puzzle and its instance name, the
+    registered formulation, and the solver configuration and options as :func:`configured` gives
+    them (the configuration's solver options merged under ``SolveOptions.solver_options``; time limit,
+    seed and threads).  What runs below :func:`run` and :func:`run_sequence` reads them from here."""
+
+    puzzle: object
+    instance: str
+    formulation: FormulationInfo
+    config: SolverConfig
+    options: SolveOptions
+
+    @classmethod
+    def of(cls, puzzle, instance: str | None, formulation: str, config: SolverConfig,
+           options: SolveOptions) -> ResolvedRun:
+        """The run of ``formulation`` (a name; unknown: PuzzleError) on ``puzzle`` (``instance`` its
+        name, default the puzzle's), with ``config`` and ``options`` already :func:`configured`."""
+        return cls(puzzle, instance or puzzle.name, get_formulation(puzzle.puzzle, formulation), config, options)
+
+
 def solve_model(model: Model, solver: str | SolverConfig, options: SolveOptions,
                 process: SolverProcess | None = None) -> tuple[SolverResult, int, float]:
     """Solve ``model``, running the lazy-constraint loop when the model has one.
@@ -61,7 +87,12 @@ def solve_model(model: Model, solver: str | SolverConfig, options: SolveOptions,
     Returns the final result (times, nodes and iterations summed over rounds),
     the number of rounds and the wall time of all solver calls.
     """
-    config, options = configured(solver, options)
+    return _solve_rounds(model, *configured(solver, options), process)
+
+
+def _solve_rounds(model: Model, config: SolverConfig, options: SolveOptions,
+                  process: SolverProcess | None) -> tuple[SolverResult, int, float]:
+    """:func:`solve_model` with ``config`` and ``options`` already :func:`configured`."""
     own = process is None
     process = process or SolverProcess()
     total = None
@@ -117,59 +148,28 @@ def run(puzzle, formulation: str, solver: str | SolverConfig, options: SolveOpti
 
     A formulation that does not apply to the puzzle, or whose model fails to build,
     gives a ``skipped`` record with the reason in ``message``."""
-    config, options = configured(solver, options)
-    prepared = _prepare(puzzle, instance, formulation)
+    prepared = _prepare(ResolvedRun.of(puzzle, instance, formulation, *configured(solver, options)))
     if prepared.skip is not None:
-        return skipped_record(puzzle, formulation, config, options, instance, prepared.skip)
-    result, rounds, wall = solve_model(prepared.built.model, config, options, process)
-    return _record(puzzle, formulation, config, options, instance, prepared.built, result, rounds, wall)
+        return _record(prepared)
+    result, rounds, wall = _solve_rounds(prepared.built.model, prepared.resolved.config,
+                                        prepared.resolved.options, process)
+    return _record(prepared, result, rounds, wall)
 
 
 def skipped_record(puzzle, formulation: str, solver: str | SolverConfig, options: SolveOptions,
                    instance: str | None, reason: str) -> RunRecord:
     """The record of a run that was not made, ``reason`` in its message."""
-    config, options = configured(solver, options)
-    return RunRecord(instance=instance or puzzle.name, puzzle=puzzle.puzzle, formulation=formulation,
-                     solver=config.name, solver_version=solver_version(config.adapter), seed=options.seed,
-                     threads=options.threads, time_limit=options.time_limit, status="skipped", message=reason,
-                     solver_adapter=config.adapter, solver_options=options_json(config.options),
-                     solver_kind=config.kind)
-
-
-def _record(puzzle, formulation: str, config: SolverConfig, options: SolveOptions, instance: str | None,
-            built: Built, result: SolverResult, rounds: int, wall: float) -> RunRecord:
-    """Decode and check the solution; the RunRecord of one run."""
-    stats = built.model.stats()
-    identity = built.model.identity(declarations=get_solver(config.adapter).all_different)
-    grid = None
-    violations: list[str] = []
-    if result.x is not None:
-        grid = np.asarray(built.model.decode(result.x), dtype=np.int64)
-        violations = check(puzzle, grid)
-    return RunRecord(
-        instance=instance or puzzle.name, puzzle=puzzle.puzzle, formulation=formulation, solver=config.name,
-        solver_version=solver_version(config.adapter), seed=options.seed, threads=options.threads,
-        time_limit=options.time_limit, status=result.status, message=result.message,
-        wall_time=wall, solver_time=result.solver_time, build_time=built.build_time,
-        nodes=result.nodes, lp_iterations=result.lp_iterations, primal_bound=result.primal_bound,
-        dual_bound=result.dual_bound, rows=stats.rows, cols=stats.cols, nonzeros=stats.nonzeros,
-        presolved_rows=result.presolved_rows, presolved_cols=result.presolved_cols,
-        root_solved=result.root_solved, root_lp_time=result.root_lp_time,
-        solution=None if grid is None else grid.tolist(),
-        verified=None if grid is None else not violations, violations=violations, rounds=rounds,
-        preprocessing_solved=built.model.presolve_info.get("solved_in_preprocessing"),
-        solver_adapter=config.adapter, solver_options=options_json(config.options), solver_kind=config.kind,
-        model_hash=identity.hash, model_fingerprint=identity.fingerprint)
+    return _record(PreparedRun(ResolvedRun.of(puzzle, instance, formulation, *configured(solver, options)),
+                               None, reason))
 
 
 @dataclass
-class _Prepared:
-    puzzle: object
-    instance: str | None
-    formulation: str
+class PreparedRun:
+    """A resolved run with its model built, or why the run is not made (``skip``; ``built`` None)."""
+
+    resolved: ResolvedRun
     built: Built | None
-    skip: str | None = None  # why the run is not made (then ``built`` is None)
-    error: PuzzleError | None = None  # an unknown formulation, raised when its turn comes
+    skip: str | None = None
 
     @property
     def pipelined(self) -> bool:
@@ -177,16 +177,49 @@ class _Prepared:
         return self.built is not None and self.built.model.separate is None
 
 
-def _prepare(puzzle, instance: str | None, formulation: str) -> _Prepared:
-    """The built model, or why there is none; an unknown formulation raises PuzzleError."""
-    reason = get_formulation(puzzle.puzzle, formulation).not_applicable(puzzle)
+def _prepare(resolved: ResolvedRun) -> PreparedRun:
+    """The run with its model built, or why there is none."""
+    reason = resolved.formulation.not_applicable(resolved.puzzle)
     if reason is not None:
-        return _Prepared(puzzle, instance, formulation, None, reason)
+        return PreparedRun(resolved, None, reason)
     try:
-        return _Prepared(puzzle, instance, formulation, build(puzzle, formulation))
+        return PreparedRun(resolved, build(resolved.puzzle, resolved.formulation))
     except Exception as exc:  # noqa: BLE001 -- any build failure is this run's, not the job's
-        return _Prepared(puzzle, instance, formulation, None,
-                         f"model could not be built: {type(exc).__name__}: {exc}")
+        return PreparedRun(resolved, None, f"model could not be built: {type(exc).__name__}: {exc}")
+
+
+def _record(prepared: PreparedRun, result: SolverResult | None = None, rounds: int = 1,
+            wall: float | None = None) -> RunRecord:
+    """The RunRecord of ``prepared`` and the solver's ``result`` (None for a run not made: then a
+    ``skipped`` record, ``prepared.skip`` its message), the grid decoded and checked."""
+    resolved, built = prepared.resolved, prepared.built
+    config, options = resolved.config, resolved.options
+    if result is None:
+        result = SolverResult("skipped", message=prepared.skip)
+    grid = None
+    violations: list[str] = []
+    model_fields = {}  # the built model's figures (none for a run not made)
+    if built is not None:
+        stats = built.model.stats()
+        identity = built.model.identity(declarations=get_solver(config.adapter).all_different)
+        model_fields = {"build_time": built.build_time, "rows": stats.rows, "cols": stats.cols,
+                        "nonzeros": stats.nonzeros, "model_hash": identity.hash,
+                        "model_fingerprint": identity.fingerprint,
+                        "preprocessing_solved": built.model.presolve_info.get("solved_in_preprocessing")}
+        if result.x is not None:
+            grid = np.asarray(built.model.decode(result.x), dtype=np.int64)
+            violations = check(resolved.puzzle, grid)
+    return RunRecord(
+        instance=resolved.instance, puzzle=resolved.puzzle.puzzle, formulation=resolved.formulation.name,
+        solver=config.name, solver_version=solver_version(config.adapter), seed=options.seed,
+        threads=options.threads, time_limit=options.time_limit, status=result.status, message=result.message,
+        wall_time=wall, solver_time=result.solver_time, nodes=result.nodes, lp_iterations=result.lp_iterations,
+        primal_bound=result.primal_bound, dual_bound=result.dual_bound, presolved_rows=result.presolved_rows,
+        presolved_cols=result.presolved_cols, root_solved=result.root_solved, root_lp_time=result.root_lp_time,
+        solution=None if grid is None else grid.tolist(), verified=None if grid is None else not violations,
+        violations=violations, rounds=rounds, solver_adapter=config.adapter,
+        solver_options=options_json(config.options), solver_kind=config.kind,
+        relaxation=resolved.formulation.relaxation, **model_fields)
 
 
 def run_many(items: Iterable[tuple[object, str | None]], formulation: str, solver: str | SolverConfig,
@@ -210,52 +243,52 @@ def run_sequence(items: Iterable[tuple[object, str | None, str]], solver: str | 
     wall time are counted).  A model with a lazy-constraint loop is solved round
     by round once the solves before it are collected.  A run the formulation does
     not apply to, or whose model fails to build, is a ``skipped`` record in its
-    place; an unknown formulation raises PuzzleError when its turn comes.
+    place; an unknown formulation raises PuzzleError when its turn comes.  The
+    solver configuration and options are resolved once for the whole sequence.
     """
     config, options = configured(solver, options)
     own = process is None
     process = process or SolverProcess()
     source = iter(items)
-    in_flight: deque[_Prepared] = deque()
-    held: list[_Prepared] = []  # built, but to be solved after the ones in flight
+    in_flight: deque[PreparedRun] = deque()
+    held: list[PreparedRun | PuzzleError] = []  # to be solved (or raised) after the ones in flight
 
-    def prepare() -> _Prepared | None:
+    def prepare() -> PreparedRun | PuzzleError | None:
         if held:
             return held.pop()
         for puzzle, instance, formulation in source:
             try:
-                return _prepare(puzzle, instance, formulation)
-            except PuzzleError as exc:  # raised in order, when its turn comes
-                return _Prepared(puzzle, instance, formulation, None, error=exc)
+                return _prepare(ResolvedRun.of(puzzle, instance, formulation, config, options))
+            except PuzzleError as exc:  # an unknown formulation: raised in order, when its turn comes
+                return exc
         return None
 
     def top_up() -> None:
-        while len(in_flight) < ahead and (job := prepare()) is not None:
-            if not job.pipelined:
-                held.append(job)
+        while len(in_flight) < ahead and (prepared := prepare()) is not None:
+            if isinstance(prepared, PuzzleError) or not prepared.pipelined:
+                held.append(prepared)
                 return
-            process.submit(config.adapter, job.built.model, options)
-            in_flight.append(job)
+            process.submit(config.adapter, prepared.built.model, options)
+            in_flight.append(prepared)
 
     try:
         top_up()
         while in_flight or held:
             if in_flight:
-                job = in_flight.popleft()
+                prepared = in_flight.popleft()
                 result, wall = process.collect()
                 rounds = 1
             else:
-                job = held.pop()
-                if job.error is not None:
-                    raise job.error
-                if job.skip is not None:
+                prepared = held.pop()
+                if isinstance(prepared, PuzzleError):
+                    raise prepared
+                if prepared.skip is not None:
                     top_up()
-                    yield skipped_record(job.puzzle, job.formulation, config, options, job.instance, job.skip)
+                    yield _record(prepared)
                     continue
-                result, rounds, wall = solve_model(job.built.model, config, options, process)
+                result, rounds, wall = _solve_rounds(prepared.built.model, config, options, process)
             top_up()  # the next models go out before this result is decoded and checked
-            yield _record(job.puzzle, job.formulation, config, options, job.instance, job.built, result,
-                          rounds, wall)
+            yield _record(prepared, result, rounds, wall)
     finally:
         if process.busy:  # the caller stopped early: drop the solves in flight
             process.close()
@@ -292,6 +325,7 @@ def count_solutions(puzzle, formulation: str, solver: str | SolverConfig, limit:
     if (model.integrality & ((model.col_lower < 0) | (model.col_upper > 1))).any():
         raise PuzzleError(f"--count-solutions needs a formulation with only binary integer variables; "
                           f"{formulation!r} has general integers (try 'binary')")
+    config, options = configured(solver, options)
     grids: list[np.ndarray] = []
     own = process is None
     process = process or SolverProcess()
@@ -301,14 +335,14 @@ def count_solutions(puzzle, formulation: str, solver: str | SolverConfig, limit:
             left = options.time_limit if end is None else min(options.time_limit, end - time.monotonic())
             if left <= 0:
                 return len(grids), grids, "time_limit"
-            result, _, _ = solve_model(model, solver, replace(options, time_limit=left), process)
+            result, _, _ = _solve_rounds(model, config, replace(options, time_limit=left), process)
             if result.status == "infeasible":
                 return len(grids), grids, "optimal"
             if result.status not in FOUND:
                 return len(grids), grids, result.status
             grid = np.asarray(model.decode(result.x), dtype=np.int64)
             if violations := check(puzzle, grid):
-                raise RuntimeError(f"{formulation} on {resolve(solver).name} returned an invalid grid: {violations[0]}")
+                raise RuntimeError(f"{formulation} on {config.name} returned an invalid grid: {violations[0]}")
             if any(np.array_equal(grid, seen) for seen in grids):
                 raise PuzzleError(f"{formulation!r} has binary variables that the grid does not determine "
                                   f"(a no-good cut removed a point, not the grid); count solutions with a "

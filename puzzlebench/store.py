@@ -15,8 +15,9 @@ The outcome of a run is decided here, once (:func:`decide_outcomes`):
 * ``solved``: status optimal/feasible with a grid the checker accepts;
 * ``infeasible_proved``: status infeasible, and no reference solution and no
   run of the same puzzle (any formulation, solver, seed or permutation) shows a valid grid;
-* ``wrong``: a grid the checker rejects (whatever the status); not an anomaly for a
-  relaxation (``@formulation(..., relaxation=True)``), whose grids may break a rule it leaves out;
+* ``wrong``: a grid the checker rejects (whatever the status); not an anomaly for a run of a
+  relaxation (its ``relaxation`` column True: ``@formulation(..., relaxation=True)``, recorded with the
+  run), whose grids may break a rule it leaves out;
 * ``false_infeasible``: status infeasible while a valid grid exists (the
   reference solution, or another run's accepted grid);
 * ``no_grid``: status optimal/feasible with no grid returned;
@@ -49,8 +50,8 @@ from .processes import OWNER, owner, remove_leftovers
 from .provenance import Provenance
 from .records import RunContext, RunRecord
 
-SCHEMA_VERSION = 3  # 2: root_lp_time; 3: model_hash, model_fingerprint, repeat, job_position, order_seed,
-#   cpu_pressure, load_average
+SCHEMA_VERSION = 4  # 2: root_lp_time; 3: model_hash, model_fingerprint, repeat, job_position, order_seed,
+#   cpu_pressure, load_average; 4: relaxation (null for rows of job files written before it)
 ROW_PARTS = (RunRecord, RunContext, Provenance)
 OUTCOMES = ("solved", "infeasible_proved", "wrong", "false_infeasible", "no_grid", "time_limit", "error",
             "skipped")
@@ -146,9 +147,14 @@ def build_table(chunks) -> pa.Table:
     return table.cast(SCHEMA)
 
 
+_NULLABLE = {pa.int64(): pd.Int64Dtype(), pa.int32(): pd.Int32Dtype(), pa.bool_(): pd.BooleanDtype()}
+
+
 def to_frame(table: pa.Table) -> pd.DataFrame:
-    """The store as pandas reads it: ints with gaps as floats, flags with gaps as objects."""
-    return table.to_pandas()
+    """The store as a DataFrame whose types follow the schema, not the values: every integer column
+    pandas' nullable ``Int64`` (``Int32`` for ``schema_version``) and every flag ``boolean``, a gap
+    ``pd.NA``; doubles stay ``float64`` (a gap NaN) and text is pandas' string type."""
+    return table.to_pandas(types_mapper=_NULLABLE.get)
 
 
 def table_from_rows(rows: list[dict]) -> pa.Table:
@@ -212,12 +218,10 @@ def read_store(paths) -> pd.DataFrame:
 
 def find_anomalies(runs: pd.DataFrame) -> pd.DataFrame:
     """One row per run whose outcome is an anomaly (wrong, false_infeasible, no_grid, error), but
-    for the ``wrong`` runs of a relaxation (``@formulation(..., relaxation=True)``): its grids may
-    break a rule it leaves out, so the checker rejecting them is expected (the outcome stays ``wrong``)."""
-    from .registry import formulations
-    relaxations = {(f.puzzle, f.name) for f in formulations() if f.relaxation}
-    relaxed = pd.Series([(p, f) in relaxations for p, f in zip(runs["puzzle"], runs["formulation"])],
-                        index=runs.index, dtype=bool)
+    for the ``wrong`` runs of a relaxation (their ``relaxation`` column True): its grids may break a
+    rule it leaves out, so the checker rejecting them is expected (the outcome stays ``wrong``).  A row
+    written before the column existed (null) is not taken for a relaxation's: its wrong grid is listed."""
+    relaxed = runs["relaxation"].eq(True).fillna(False)
     bad = runs[runs["outcome"].isin(ANOMALIES) & ~(runs["outcome"].eq("wrong") & relaxed)]
     valid = runs[runs["verified"].eq(True)].groupby(["instance_set", "instance"]).size()
 

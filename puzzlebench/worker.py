@@ -1,6 +1,6 @@
 """Hard time limits and crash isolation: solves run in a reusable child process.
 
-The parent sends ``(solver name, model arrays, options)`` through a socket and
+The parent sends ``(adapter name, model arrays, options)`` through a socket and
 waits at most ``time_limit + grace`` seconds.  A child that does not answer in
 time is killed and the solve recorded as ``time_limit``; a child that dies
 (a segfault in a solver library) is recorded as ``error``.  Either way a fresh
@@ -72,12 +72,11 @@ def _serve(conn, parent_end: int, parent_pid: int, folder: str) -> None:
     tempfile.tempdir = os.environ["TMPDIR"] = folder
     while True:
         try:
-            job = conn.recv()
+            adapter, model, options = conn.recv()
         except EOFError:
             return
-        solver_name, model, options = job
         try:
-            result = get_solver(solver_name).solve(model, options)
+            result = get_solver(adapter).solve(model, options)
         except Exception as exc:  # an adapter bug must not take the batch down
             result = SolverResult("error", message=f"{type(exc).__name__}: {exc}")
         conn.send((result, _clock()))
@@ -93,7 +92,7 @@ def _frame(obj) -> bytes:
 
 @dataclass
 class _Pending:
-    payload: tuple           # (solver name, portable model, options)
+    payload: tuple           # (adapter name, portable model, options)
     submitted: float         # _clock() at submit
     limit: float
     grace: float
@@ -132,8 +131,8 @@ class SolverProcess:
         self._poll = select.poll()
         self._free_at = _clock()
         self._out.clear()
-        for job in self._pending:  # solves the previous child took with it go to the new one
-            job.sent = False
+        for pending in self._pending:  # solves the previous child took with it go to the new one
+            pending.sent = False
 
     def _alive(self) -> bool:
         return self._proc is not None and self._proc.is_alive()
@@ -168,10 +167,10 @@ class SolverProcess:
         (A child that died is noticed by :meth:`collect`, which reads its end of file.)"""
         if self._proc is None:
             self._start()
-        for job in self._pending:
-            if not job.sent:
-                self._out += _frame(job.payload)
-                job.sent = True
+        for pending in self._pending:
+            if not pending.sent:
+                self._out += _frame(pending.payload)
+                pending.sent = True
         self._write(block)
 
     # -- solves -------------------------------------------------------------------------------
@@ -192,11 +191,12 @@ class SolverProcess:
         """Whether a submitted solve has not been collected yet."""
         return bool(self._pending)
 
-    def submit(self, solver_name: str, model: Model, options: SolveOptions) -> None:
-        """Queue one solve for the child (started if needed); :meth:`collect` returns the results
-        in submission order."""
+    def submit(self, adapter: str, model: Model, options: SolveOptions) -> None:
+        """Queue one solve of ``model`` by solver adapter ``adapter`` (a registered adapter's name, not a
+        configuration's) for the child (started if needed); :meth:`collect` returns the results in
+        submission order."""
         grace = default_grace(options.time_limit) if self.grace is None else self.grace
-        self._pending.append(_Pending((solver_name, self.portable(model), options), _clock(),
+        self._pending.append(_Pending((adapter, self.portable(model), options), _clock(),
                                       options.time_limit, grace))
         # an idle child reads everything, so the model may be written in full, blocking
         self._queue_unsent(block=len(self._pending) == 1)
@@ -207,9 +207,9 @@ class SolverProcess:
         if not self._pending:
             raise RuntimeError("SolverProcess.collect: nothing was submitted")
         self._queue_unsent(block=False)
-        job = self._pending[0]
-        start = max(job.submitted, self._free_at)
-        deadline = start + job.limit + job.grace
+        oldest = self._pending[0]
+        start = max(oldest.submitted, self._free_at)
+        deadline = start + oldest.limit + oldest.grace
         fd = self._conn.fileno()
         try:
             while True:
@@ -237,13 +237,13 @@ class SolverProcess:
         self._kill(keep_pending=True)
         return SolverResult("time_limit", solver_time=elapsed,
                             message=f"killed after {elapsed:.1f} s: the solver ignored its "
-                                    f"{job.limit:g} s limit"), elapsed
+                                    f"{oldest.limit:g} s limit"), elapsed
 
-    def solve(self, solver_name: str, model: Model, options: SolveOptions) -> SolverResult:
-        """Solve ``model`` in the child and wait for the result (submit, then collect)."""
+    def solve(self, adapter: str, model: Model, options: SolveOptions) -> SolverResult:
+        """Solve ``model`` by adapter ``adapter`` in the child and wait for the result (submit, then collect)."""
         if self._pending:
             raise RuntimeError("SolverProcess.solve: collect the submitted solves first")
-        self.submit(solver_name, model, options)
+        self.submit(adapter, model, options)
         return self.collect()[0]
 
     def close(self) -> None:

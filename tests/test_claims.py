@@ -53,6 +53,31 @@ def by_pair(items, a, b):
     return next(c for c in items.claims if c.kind == "pairwise" and (c.a, c.b) == (a, b))
 
 
+def test_a_store_with_gaps_is_analysed_without_repairs():
+    """The store's frame keeps its nullable types (flags ``boolean``, counts ``Int64``, a gap ``pd.NA``);
+    the analysis reads them as they are: flags with gaps are False there, counts and machine facts with
+    gaps leave the gap out."""
+    from puzzlebench.analysis.claims import findings_document
+    from puzzlebench.analysis.setup import run_setup
+    rows = runs_of({"binary": 3.0, "reduced": 1.0}, instances=8, repeats=1)
+    for i, row in enumerate(rows):
+        row.update(root_solved=[True, False, None][i % 3], preprocessing_solved=[None, False][i % 2],
+                   nodes=None if i % 4 else 12, cpu_count=None if i % 5 else 8, reference_match=None)
+    frame = frame_from_rows(rows)
+    assert [str(frame[c].dtype) for c in ("root_solved", "preprocessing_solved", "nodes", "cpu_count", "seed")] == [
+        "boolean", "boolean", "Int64", "Int64", "Int64"]
+    runs = prepare_runs(frame)
+    assert runs["root_solved"].tolist() == [[True, False, False][i % 3] for i in range(len(rows))]
+    assert runs["preprocessing_solved"].dtype == bool and not runs["preprocessing_solved"].any()
+    items = findings(runs, instance_times(runs), "time", 0.01)
+    assert by_pair(items, "binary", "reduced").verdict == "slower"
+    document = json.loads(json.dumps(findings_document(items, runs, 0.02)))
+    assert document["setup"]["machine"]["cpu_count"] == [8]
+    assert (document["setup"]["grid"]["seeds"], document["setup"]["grid"]["threads"]) == ([0], [1])
+    setup = run_setup(runs, None)
+    assert (setup.cpu_counts, setup.seeds, setup.threads) == (["8"], ["0"], ["1"])
+
+
 def test_a_large_difference_is_faster_and_an_equal_pair_is_tied():
     items = claims_of(runs_of({"binary": 3.0, "reduced": 1.0, "twin": 3.0}))
     fast = by_pair(items, "binary", "reduced")

@@ -179,6 +179,25 @@ def test_gather_verb_builds_the_store(tmp_path, capsys, real_chunk):
     assert (manifest["runs"], manifest["outcomes"]["solved"], manifest["anomalies"]) == (4, 4, 0)
 
 
+def test_gather_reads_no_formulation_code(tmp_path, monkeypatch, capsys):
+    """Whether a run is a relaxation's comes with its row, so gather (and the anomalies it lists) works
+    with the formulations' plug-in code unavailable.  A row of a job file written before the flag (no
+    ``relaxation`` field) reads as null, and its rejected grid is listed."""
+    def no_plug_ins(package):
+        raise AssertionError(f"gather loaded puzzlebench.{package}")
+    monkeypatch.setattr(registry, "_load", no_plug_ins)
+    wrong = {"grid": GRID, "verified": False, "violations": ["row 1 has 1 twice"]}
+    older = record("o", "optimal", formulation="loose", **wrong)
+    del older["relaxation"]
+    rows = [{**record("r", "optimal", formulation="loose", **wrong), "relaxation": True},
+            {**record("w", "optimal", **wrong), "relaxation": False}, older]
+    assert main(["gather", str(write_chunk(tmp_path / "c.jsonl", rows)), "-o", str(tmp_path / "out")]) == 0
+    assert "2 anomalies (2 wrong)" in capsys.readouterr().err
+    assert pd.read_csv(tmp_path / "out" / "anomalies.csv")["instance"].tolist() == ["w", "o"]
+    runs = read_store(tmp_path / "out" / "runs.parquet")
+    assert runs["outcome"].tolist() == ["wrong"] * 3 and runs["relaxation"].tolist() == [True, False, pd.NA]
+
+
 # --- a model that cannot be built is a skipped record; the job goes on --------------------------
 
 @pytest.fixture

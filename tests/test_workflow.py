@@ -265,16 +265,22 @@ def test_anomalies_list_wrong_answers_and_disagreements(tmp_path):
 
 
 def test_rejected_grids_of_a_relaxation_are_not_anomalies(monkeypatch):
+    """The runner records the formulation's relaxation flag with the run; the store reads it from the
+    rows, so the anomalies come out the same once the formulation is no longer registered."""
     from puzzlebench.registry import FormulationInfo
+    from puzzlebench.runner import run
     binary = registry.get_formulation("sudoku", "binary")
     monkeypatch.setitem(registry._FORMULATIONS, ("sudoku", "loose"),
                         FormulationInfo("sudoku", "loose", "a relaxation", binary.build, relaxation=True))
-    row = {"instance": "a", "puzzle": "sudoku", "solver": "highs", "solver_version": "1", "seed": 0,
-           "threads": 1, "time_limit": 10.0, "status": "optimal", "verified": False,
-           "violations": ["box 1 has 3 twice"], "solution": [[1]], "instance_set": "s/x"}
-    runs = frame_from_rows([{**row, "formulation": "loose"}, {**row, "formulation": "binary"},
-                            {**row, "formulation": "loose", "instance": "b", "status": "error", "verified": None,
-                             "violations": [], "solution": None, "message": "crashed"}])
+    puzzle = read_puzzle(ROOT / "instances/sudoku/seed/matlab_cleve.txt").puzzle
+    loose, tight = (run(puzzle, name, "highs", SolveOptions(time_limit=20)).to_dict() for name in ("loose", "binary"))
+    assert (loose["relaxation"], tight["relaxation"]) == (True, False)
+    monkeypatch.delitem(registry._FORMULATIONS, ("sudoku", "loose"))
+    rejected = {"instance_set": "s/x", "status": "optimal", "verified": False, "violations": ["box 1 has 3 twice"],
+                "solution": [[1]]}
+    runs = frame_from_rows([{**loose, **rejected}, {**tight, **rejected},
+                            {**loose, "instance": "b", "instance_set": "s/x", "status": "error", "verified": None,
+                             "solution": None, "message": "crashed"}])
     assert list(runs["outcome"]) == ["wrong", "wrong", "error"]  # the outcome stays wrong
     anomalies = find_anomalies(runs)
     assert list(zip(anomalies["formulation"], anomalies["kind"])) == [("binary", "wrong"), ("loose", "error")]
@@ -292,6 +298,45 @@ def test_queued_solves_survive_a_killed_and_a_crashed_child(monkeypatch, model):
     assert [r.status for r, _ in results] == ["optimal", "time_limit", "optimal", "error", "optimal"]
     assert 1.0 <= results[1][1] < 10, "the hanging solve's clock starts when the child is free for it"
     assert all(wall >= 0 for _, wall in results)
+
+
+def test_a_run_is_resolved_once(monkeypatch):
+    """The runner resolves a run's configuration and formulation once and passes that down: ``configured``
+    once per run (once for a whole sequence) and ``get_formulation`` once per run, whatever the run goes
+    through (a pipelined solve, a lazy loop, a formulation that does not apply)."""
+    from puzzlebench import runner
+    from puzzlebench.registry import FormulationInfo
+    binary = registry.get_formulation("sudoku", "binary")
+    monkeypatch.setitem(registry._FORMULATIONS, ("sudoku", "never"),
+                        FormulationInfo("sudoku", "never", "applies to none", binary.build, applies=lambda p: False))
+    calls = {"configured": 0, "get_formulation": 0}
+
+    def counting(name):
+        function = getattr(runner, name)
+
+        def counted(*args, **kwargs):
+            calls[name] += 1
+            return function(*args, **kwargs)
+        return counted
+    for name in calls:
+        monkeypatch.setattr(runner, name, counting(name))
+    sudoku = read_puzzle(ROOT / "instances/sudoku/seed/matlab_cleve.txt").puzzle
+    takuzu = read_puzzle(ROOT / "instances/takuzu/seed/fjmc_blog2026.txt").puzzle
+    options = SolveOptions(time_limit=20)
+    with SolverProcess() as process:
+        record = runner.run(sudoku, "binary", "highs-ipm", options, process=process)
+        assert calls == {"configured": 1, "get_formulation": 1}
+        assert (record.status, record.solver, record.solver_adapter, record.solver_options, record.relaxation) == (
+            "optimal", "highs-ipm", "highs", '{"mip_lp_solver": "ipm"}', False)
+        calls.update(configured=0, get_formulation=0)
+        items = [(sudoku, "a", "binary"), (takuzu, "b", "lazy-distinct"), (sudoku, "c", "never"),
+                 (sudoku, "d", "binary")]
+        records = list(runner.run_sequence(items, "highs", options, process))
+    assert calls == {"configured": 1, "get_formulation": len(items)}
+    assert [(r.instance, r.formulation, r.status) for r in records] == [
+        ("a", "binary", "optimal"), ("b", "lazy-distinct", "optimal"), ("c", "never", "skipped"),
+        ("d", "binary", "optimal")]
+    assert records[2].message.startswith("formulation never does not apply") and records[2].relaxation is False
 
 
 def test_pipelined_runs_match_single_runs():

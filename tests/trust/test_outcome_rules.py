@@ -114,20 +114,27 @@ def test_anomalies_are_the_runs_that_went_wrong_each_with_its_detail():
 
 
 def test_a_relaxations_wrong_grids_are_not_anomalies_but_stay_wrong(monkeypatch):
-    """A formulation registered with ``relaxation=True`` leaves a rule out on purpose; its other
-    anomalies are still listed, and so are the wrong grids of the same name in another puzzle."""
+    """A run of a formulation registered with ``relaxation=True`` carries the flag (its ``relaxation``
+    column), and the store reads the rule from there, never from the formulations' code (its loading
+    fails here).  The relaxation's other anomalies are still listed, and so are the wrong grids of a
+    run without the flag: another formulation, or a row written before the flag was recorded (null)."""
     from puzzlebench import registry
-    registry.formulations()
-    monkeypatch.setattr(registry, "_FORMULATIONS", dict(registry._FORMULATIONS))
-    registry.formulation("sudoku", "loose", "a relaxation", relaxation=True)(lambda puzzle: None)
-    runs = frame_from_rows([row("a", verified=False, formulation="loose"), row("a", verified=False),
-                            row("b", "error", formulation="loose"),
-                            {**row("c", verified=False, formulation="loose"), "puzzle": "killer"}])
-    assert runs["outcome"].tolist() == ["wrong", "wrong", "error", "wrong"]
+
+    def no_plug_ins(package):
+        raise AssertionError(f"the store loaded puzzlebench.{package}")
+    monkeypatch.setattr(registry, "_load", no_plug_ins)
+    runs = frame_from_rows([row("a", verified=False, formulation="loose", relaxation=True), row("a", verified=False),
+                            row("b", "error", formulation="loose", relaxation=True),
+                            row("c", verified=False, formulation="loose"),
+                            row("d", verified=False, formulation="loose", relaxation=None)])
+    assert runs["outcome"].tolist() == ["wrong", "wrong", "error", "wrong", "wrong"]
+    assert runs["relaxation"].tolist() == [True, False, True, False, pd.NA]
     assert find_anomalies(runs)[["instance", "formulation", "kind"]].values.tolist() == [
-        ["a", "binary", "wrong"], ["b", "loose", "error"], ["c", "loose", "wrong"]]
+        ["a", "binary", "wrong"], ["b", "loose", "error"], ["c", "loose", "wrong"], ["d", "loose", "wrong"]]
     assert find_anomalies(runs.iloc[::-1])[["instance", "formulation"]].values.tolist() == [
-        ["c", "loose"], ["b", "loose"], ["a", "binary"]]                  # a frame in another order
+        ["d", "loose"], ["c", "loose"], ["b", "loose"], ["a", "binary"]]   # a frame in another order
+    by_hand = runs.assign(relaxation=[True, None, True, None, None])       # objects, not the store's booleans
+    assert find_anomalies(by_hand)["instance"].tolist() == ["a", "b", "c", "d"]
 
 
 def test_detail_of_a_long_message_is_cut_to_500_characters():

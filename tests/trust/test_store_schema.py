@@ -78,6 +78,23 @@ def test_a_row_with_only_the_required_fields_gets_every_default():
     assert table_from_rows([minimal]).schema.equals(SCHEMA)
 
 
+def test_a_frame_has_the_schemas_types_whatever_its_values():
+    """to_frame types a column by the schema, not by its values: ints ``Int64`` and flags ``boolean``,
+    with or without a gap (``pd.NA``); doubles float64 (a gap NaN)."""
+    minimal = {"instance": "a", "puzzle": "sudoku", "formulation": "binary", "solver": "highs", "solver_version": "1",
+               "seed": 3, "threads": 1, "time_limit": 5, "status": "time_limit"}
+    gaps = frame_from_rows([minimal, {**minimal, "instance": "b", "nodes": 7, "verified": True, "cpu_count": 4}])
+    full = frame_from_rows([{**minimal, "nodes": 7, "verified": True, "cpu_count": 4}])
+    for frame in (gaps, full):
+        for name, kind in {"seed": "Int64", "nodes": "Int64", "cpu_count": "Int64", "permutation": "Int64",
+                           "verified": "boolean", "reference_known": "boolean", "relaxation": "boolean",
+                           "schema_version": "Int32", "wall_time": "float64", "time_limit": "float64"}.items():
+            assert str(frame[name].dtype) == kind, name
+    assert gaps["nodes"].tolist() == [pd.NA, 7] and gaps["verified"].tolist() == [pd.NA, True]
+    assert gaps["seed"].tolist() == [3, 3] and gaps["relaxation"].isna().all()
+    assert store.to_frame(table_from_rows([minimal])).dtypes.equals(gaps.dtypes)
+
+
 def test_lists_are_stored_as_json_text():
     frame = frame_from_rows([row(verified=False, violations=["row 1 has 2 twice", "box 1 has 2 twice"])])
     assert json.loads(frame["violations"][0]) == ["row 1 has 2 twice", "box 1 has 2 twice"]

@@ -245,3 +245,60 @@ def test_a_chunk_is_read_as_utf8_whatever_the_locale(tmp_path):
     assert done.returncode == 0, done.stderr
     encoding, message = done.stdout.split()
     assert encoding != "UTF-8" and message == "résolu"
+
+
+STORE_ROW = {"instance_set": "sudoku/a", "instance": "p1", "permutation": 0, "formulation": "binary",
+             "solver": "highs", "seed": 0, "repeat": 0}
+
+
+def chunk_of(path, job, *rows) -> chunks.Chunk:
+    return chunks.Chunk(str(path), job, [dict(row) for row in rows])
+
+
+def test_a_file_given_twice_is_refused_naming_both_spellings(tmp_path):
+    first = tmp_path / "a.jsonl"
+    first.write_text("")
+    (tmp_path / "b.jsonl").symlink_to(first)
+    with pytest.raises(PuzzleError) as caught:
+        chunks.refuse_duplicates([chunk_of(first, {"n": 1}), chunk_of(tmp_path / "b.jsonl", {"n": 2})])
+    assert str(caught.value) == (f"{tmp_path / 'b.jsonl'} is given twice ({first} is the same file): its runs "
+                                 f"would be stored twice")
+
+
+def test_two_files_of_one_job_are_refused_and_chunks_without_a_header_never_collide(tmp_path):
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    with pytest.raises(PuzzleError) as caught:
+        chunks.refuse_duplicates([chunk_of(a, {"set": "x", "n": 1}), chunk_of(b, {"n": 1, "set": "x"})])
+    assert str(caught.value) == f"{a} and {b} hold the same job: one is a copy of the other; give one of them"
+    chunks.refuse_duplicates([chunk_of(a, None, STORE_ROW), chunk_of(b, None, {**STORE_ROW, "seed": 1})])
+    chunks.refuse_duplicates([chunk_of(a, {"n": 1}), chunk_of(b, {"n": 2})])
+
+
+def test_a_run_key_held_twice_is_refused_with_the_key_and_where(tmp_path):
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    key = ", ".join(f"'{name}': {STORE_ROW[name]!r}" for name in chunks.STORE_KEY)
+    with pytest.raises(PuzzleError) as caught:
+        chunks.refuse_duplicates([chunk_of(a, {"n": 1}, STORE_ROW), chunk_of(b, {"n": 2}, {**STORE_ROW, "x": 1})])
+    assert str(caught.value) == f"the run {{{key}}} is not unique ({a} and {b} both hold it): a run is stored once"
+    with pytest.raises(PuzzleError) as caught:
+        chunks.refuse_duplicates([chunk_of(a, {"n": 1}, STORE_ROW, {**STORE_ROW, "role": "run"})])
+    assert str(caught.value) == f"the run {{{key}}} is not unique ({a} holds it twice): a run is stored once"
+
+
+@pytest.mark.parametrize("field", chunks.STORE_KEY)
+def test_runs_that_differ_in_one_key_field_are_two_runs(tmp_path, field):
+    other = {**STORE_ROW, field: "other"}
+    chunks.refuse_duplicates([chunk_of(tmp_path / "a.jsonl", {"n": 1}, STORE_ROW),
+                              chunk_of(tmp_path / "b.jsonl", {"n": 2}, other)])
+
+
+def test_noise_rows_are_not_runs(tmp_path):
+    noise = {**STORE_ROW, "role": "noise"}
+    chunks.refuse_duplicates([chunk_of(tmp_path / "a.jsonl", {"n": 1}, noise, noise, STORE_ROW),
+                              chunk_of(tmp_path / "b.jsonl", {"n": 2}, noise)])
+
+
+def test_a_noise_row_before_runs_does_not_end_the_check(tmp_path):
+    noise = {**STORE_ROW, "role": "noise"}
+    with pytest.raises(PuzzleError, match="holds it twice"):
+        chunks.refuse_duplicates([chunk_of(tmp_path / "a.jsonl", {"n": 1}, noise, STORE_ROW, STORE_ROW)])

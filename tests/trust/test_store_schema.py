@@ -283,3 +283,61 @@ def test_a_failed_write_leaves_the_previous_store_and_no_temporary_file(gathered
         gather([chunk], gathered, manifest=tmp_path / "no such folder" / "store.json")
     assert snapshot(gathered) == before
     assert not list(tmp_path.glob("**/.*tmp*"))
+
+
+def test_the_store_files_are_links_through_the_current_generation(gathered):
+    """Readers see ``<results>/<name>`` -> ``.store/current/<name>``, ``current`` -> one generation
+    folder holding every store file and the counts (store.json), the same as the manifest's."""
+    import os
+    import re
+
+    from puzzlebench.processes import OWNER
+    generations = gathered / store.GENERATIONS
+    generation = os.readlink(generations / store.CURRENT)
+    assert re.fullmatch(OWNER + r"-\w+", generation), generation
+    assert {name: os.readlink(gathered / name) for name in store.STORE_FILES} == {
+        name: f"{store.GENERATIONS}/{store.CURRENT}/{name}" for name in store.STORE_FILES}
+    assert sorted(p.name for p in (generations / generation).iterdir()) == sorted([*store.STORE_FILES,
+                                                                                    store.MANIFEST])
+    assert json.loads((generations / generation / store.MANIFEST).read_text()) == json.loads(
+        (gathered / "store.json").read_text())
+
+
+def test_a_new_gather_switches_generation_and_removes_the_old_one_and_dead_leftovers(gathered, tmp_path):
+    import os
+    import socket
+    import subprocess
+
+    generations = gathered / store.GENERATIONS
+    first = os.readlink(generations / store.CURRENT)
+    finished = subprocess.Popen(["true"])
+    finished.wait()
+    dead = f"{finished.pid}@{socket.gethostname()}"  # a process of this machine that is gone
+    leftovers = [gathered / f".runs.csv.tmp-{dead}", generations / f".current.tmp-{dead}", generations / f"{dead}-x1"]
+    leftovers[0].write_text("partial")
+    leftovers[1].symlink_to("nowhere")
+    leftovers[2].mkdir()
+    runs, noise = runs_and_noise()
+    gather([write_chunk(tmp_path / "new.jsonl", runs[:1], noise)], gathered)
+    second = os.readlink(generations / store.CURRENT)
+    assert second != first and not (generations / first).exists()
+    assert not any(path.exists() or path.is_symlink() for path in leftovers)
+    assert sorted(p.name for p in generations.iterdir()) == sorted([store.CURRENT, second])
+    assert pq.read_table(gathered / "runs.parquet")["instance"].to_pylist() == ["a"]
+    assert json.loads((generations / second / store.MANIFEST).read_text())["runs"] == 1
+
+
+def test_a_store_file_that_fails_to_write_leaves_no_generation_and_the_current_one(gathered):
+    import os
+
+    generations = gathered / store.GENERATIONS
+    before = os.readlink(generations / store.CURRENT)
+
+    def fails(path):
+        path.write_text("half")
+        raise OSError("disk full")
+
+    with pytest.raises(OSError, match="disk full"):
+        store._publish(gathered, {"runs.parquet": fails})
+    assert sorted(p.name for p in generations.iterdir()) == sorted([store.CURRENT, before])
+    assert os.readlink(generations / store.CURRENT) == before

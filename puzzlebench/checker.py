@@ -4,10 +4,13 @@
 can act on ("row 3 has 7 twice"); an empty list means the grid is valid.
 Positions in messages are 1-based.  Each kind's rules are its own
 (``puzzlebench/kinds/<kind>/check.py``); this module checks the shape and asks
-the puzzle's kind (:func:`puzzlebench.kinds.kind_of`: a puzzle of no kind is a PuzzleError).
+the puzzle's kind (:func:`puzzlebench.kinds.kind_of`: a puzzle of no kind is a PuzzleError);
+they share :func:`repeats`.
 """
 
 from __future__ import annotations
+
+from collections import Counter
 
 import numpy as np
 
@@ -22,3 +25,8 @@ def check(puzzle, grid) -> list[str]:
         return [f"the grid is {grid.shape[0]} x {grid.shape[1] if grid.ndim > 1 else 0}, "
                 f"the puzzle {puzzle.shape[0]} x {puzzle.shape[1]}"]
     return kind.check(puzzle, grid)
+
+
+def repeats(values) -> list[int]:
+    """The values seen more than once in ``values``, ascending."""
+    return sorted(v for v, k in Counter(values).items() if k > 1)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..io import format_puzzle, format_solution
-from ..kinds import kind_of
+from ..kinds import get_kind, kind_of
 from ..sets import LADDER_TAG, SET_FILE
 from .base import Generated
 
@@ -60,12 +60,12 @@ def describe(puzzle) -> str:
 
 
 def rule_options(puzzle: str, entries: list[SetEntry]) -> dict:
-    """The set's rule options: the Killer diagonal or Takuzu distinct-lines flag all its puzzles share."""
-    key = {"killer": "diagonal", "takuzu": "distinct_lines"}.get(puzzle)
+    """The set's rule options: the flag of the kind's header (its ``flag_rule``: the Killer diagonal,
+    the Takuzu distinct lines), when all its puzzles share it."""
+    key = get_kind(puzzle).flag_rule
     if key is None:
         return {}
-    flags = {bool(getattr(e.generated.puzzle, "diagonal" if puzzle == "killer" else "distinct_lines"))
-             for e in entries}
+    flags = {bool(getattr(e.generated.puzzle, key)) for e in entries}
     return {key: flags.pop()} if len(flags) == 1 else {}
 
 

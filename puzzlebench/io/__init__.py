@@ -37,7 +37,7 @@ from pathlib import PurePath
 import numpy as np
 
 from ..errors import PuzzleError
-from ..kinds import get_kind
+from ..kinds import get_kind, names
 from . import (
     binairo_task,
     dzn,
@@ -73,6 +73,12 @@ NO_SOLUTIONS = (tatham, dzn, killer_labels, sudoku_yaml, gecode_kakuro, binairo_
 __all__ = ["FORMATS", "LAYOUT_KEYS", "parse_layout", "Entry", "read_puzzles", "read_puzzles_keeping", "read_puzzle",
            "read_solution", "read_solutions", "read_solutions_of", "read_reference_solutions", "read_solutions_for",
            "format_puzzle", "format_solution", "detect_format", "puzzle_key"]
+
+
+def _holds(format: str) -> tuple[str, ...]:
+    """The kinds a format states: every kind for the native format (each kind brings its layout),
+    else the module's ``PUZZLES``."""
+    return names() if format == "native" else _MODULES[format].PUZZLES
 
 
 def _format_module(format: str):
@@ -127,7 +133,7 @@ def _read_items(text: str, source: str, format: str | None, puzzle: str | None, 
         return _format_module(format).read(text, source, puzzle, rules, layout)
     found = candidates(text, PurePath(source).suffix)
     if puzzle is not None:  # only the formats that hold that puzzle
-        found = [fmt for fmt in found if puzzle in _MODULES[fmt].PUZZLES] or found
+        found = [fmt for fmt in found if puzzle in _holds(fmt)] or found
     if len(found) == 1:
         return _MODULES[found[0]].read(text, source, puzzle, rules, layout)
     return _resolve(text, source, found, puzzle, rules, layout)[1]

@@ -106,7 +106,6 @@ from .entry import Entry
 from .rules import Rules, parse_box
 from .text import Cursor, TextLine, as_uint, parse_row, split_lines
 
-PUZZLES = ("sudoku", "killer", "kakuro", "takuzu")
 
 
 @dataclass(frozen=True)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
 import numpy as np
 
 from ..errors import PuzzleError
@@ -33,9 +31,3 @@ def first_duplicate(values: np.ndarray) -> tuple[int, int] | None:
                 return v, pos
             seen[v] = pos
     return None
-
-
-
-def repeats(values) -> list[int]:
-    """The values seen more than once in ``values``, ascending."""
-    return sorted(v for v, k in Counter(values).items() if k > 1)

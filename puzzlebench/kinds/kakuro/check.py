@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..common import repeats
+from ...checker import repeats
 from .puzzle import Kakuro
 
 

@@ -4,6 +4,7 @@ kind is an error everywhere, the package imports without a cycle, and a kind fro
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import re
@@ -71,6 +72,50 @@ def test_an_unknown_kind_is_an_error_not_another_kind(use):
 def test_an_unknown_kind_name_is_an_error_naming_the_known():
     with pytest.raises(UnknownKind, match="unknown puzzle 'nonogram' .known: sudoku, killer, kakuro, takuzu"):
         get_kind("nonogram")
+
+
+def module_imports() -> dict[str, set[str]]:
+    """Each puzzlebench module -> the puzzlebench modules it imports at module level (``from . import x``
+    of a submodule x is an import of x, not of the package)."""
+    files = {}
+    for path in sorted((ROOT / "puzzlebench").rglob("*.py")):
+        parts = list(path.relative_to(ROOT).with_suffix("").parts)
+        package = parts[-1] == "__init__"
+        files[".".join(parts[:-1] if package else parts)] = (path, package)
+    graph = {}
+    for name, (path, package) in files.items():
+        graph[name] = set()
+        for node in ast.parse(path.read_text()).body:
+            if isinstance(node, ast.Import):
+                graph[name] |= {a.name for a in node.names if a.name in files}
+            elif isinstance(node, ast.ImportFrom):
+                base = name.split(".") if package else name.split(".")[:-1]
+                base = base[: len(base) - node.level + 1] if node.level else []
+                target = ".".join(base + ([node.module] if node.module else []))
+                for alias in node.names:
+                    sub = f"{target}.{alias.name}"
+                    graph[name] |= {sub} if sub in files else ({target} if target in files else set())
+    return graph
+
+
+def test_no_module_level_import_cycle():
+    graph = module_imports()
+    assert {"puzzlebench.kinds", "puzzlebench.kinds.sudoku.kind", "puzzlebench.checker"} <= set(graph)
+    done, path = set(), []
+
+    def visit(module):  # depth first; a module met again on the current path closes a cycle
+        if module in path:
+            raise AssertionError(" -> ".join(path[path.index(module):] + [module]))
+        if module in done:
+            return
+        path.append(module)
+        for imported in sorted(graph[module]):
+            visit(imported)
+        path.pop()
+        done.add(module)
+
+    for module in sorted(graph):
+        visit(module)
 
 
 IMPORT_EACH_FIRST = '''

@@ -16,7 +16,7 @@ import sys
 
 import numpy as np
 
-from ..kinds import specs_kind
+from ..kinds import spec_kind
 from . import uniqueness
 from .base import BlankTarget, Generated
 from .uniqueness import Certificate, UniquenessOracle
@@ -51,24 +51,24 @@ __all__ = ["DETERMINISM", "BlankTarget", "Certificate", "Generated", "KakuroSpec
 
 def puzzle_kind(spec) -> str:
     """The puzzle name ("sudoku", ...) a spec makes."""
-    return specs_kind(spec).name
+    return spec_kind(spec).name
 
 
 def procedure(spec) -> str:
     """How puzzles of ``spec``'s type are made, for a set's SOURCE.md: the generator module's docstring,
     the uniqueness certificate and :data:`DETERMINISM`."""
-    generator = sys.modules[specs_kind(spec).generate.__module__]
+    generator = sys.modules[spec_kind(spec).generate.__module__]
     return f"{generator.__doc__.strip()}\n\n{uniqueness.__doc__.strip()}\n\n{DETERMINISM}"
 
 
 def puzzle_rng(seed: int, spec, index: int) -> np.random.Generator:
     """The random generator of puzzle ``index`` (0-based) of ``spec`` (module docstring)."""
-    key = (specs_kind(spec).seed_key, *spec.key, index)
+    key = (spec_kind(spec).seed_key, *spec.key, index)
     return np.random.default_rng(np.random.SeedSequence(seed, spawn_key=key))
 
 
 def generate_puzzle(spec, seed: int, index: int, oracle: UniquenessOracle) -> Generated:
     """Puzzle ``index`` of ``spec`` for ``seed``, with its uniqueness certificate."""
-    generated = specs_kind(spec).generate(spec, puzzle_rng(seed, spec, index), oracle)
+    generated = spec_kind(spec).generate(spec, puzzle_rng(seed, spec, index), oracle)
     certificate = oracle.certify(generated.puzzle, generated.solution)
     return dataclasses.replace(generated, certificate=certificate)

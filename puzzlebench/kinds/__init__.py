@@ -3,7 +3,7 @@
 ``puzzlebench/kinds/<kind>/`` holds what is the kind's own (its data type, rules
 checker, native reader and writer, identity key, drawing, symmetries and
 generator); its ``kind.py`` gathers them into one :class:`PuzzleKind` named
-``KIND``.  Detection, checking, drawing, transforms, ``generate``, ``import``,
+``KIND``.  Dropping in such a folder is all it takes: the folders are scanned on first use.  Detection, checking, drawing, transforms, ``generate``, ``import``,
 the CLI's ``--puzzle`` choices and the config schema ask this registry, never
 the puzzle's class: :func:`kind_of` (a puzzle's kind, by its type),
 :func:`get_kind` (by name), :func:`kinds` and :func:`names`.
@@ -20,6 +20,8 @@ use), so a kind's modules may import the generic ones without an import cycle.
 from __future__ import annotations
 
 import importlib
+import importlib.util
+import pkgutil
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -28,7 +30,9 @@ from importlib.metadata import entry_points
 from ..errors import PuzzleError
 
 BUILTIN = ("sudoku", "killer", "kakuro", "takuzu")
-"""The built-in kinds, in the order of PUZZLE_NAMES (``puzzlebench/kinds/<name>/kind.py``)."""
+"""The first built-in kinds, in their order (the start of PUZZLE_NAMES, and the numbers in generated
+puzzles' random keys).  Every folder ``puzzlebench/kinds/<name>/`` with a ``kind.py`` is a built-in kind:
+these first, then the others by name."""
 GROUP = "puzzlebench.kinds"
 
 
@@ -127,17 +131,19 @@ class PuzzleKind:
 
     @property
     def seed_key(self) -> int:
-        """The kind's number in a generated puzzle's random key: its place among the built-ins, else
+        """The kind's number in a generated puzzle's random key: its place in :data:`BUILTIN`, else
         a checksum of its name (so a kind's puzzles do not depend on which other kinds are installed)."""
         return BUILTIN.index(self.name) if self.name in BUILTIN else zlib.crc32(self.name.encode())
 
 
 _KINDS: dict[str, PuzzleKind] = {}
+_BY_TYPE: dict[type, PuzzleKind] = {}
 _loaded = [False]
 
 
 def register_kind(kind: PuzzleKind) -> PuzzleKind:
-    """Add ``kind`` to the registry; a second kind of the same name is an error."""
+    """Add ``kind`` to the registry (the built-ins and the entry points are added on first use);
+    a second kind of the same name, or a type whose ``puzzle`` is not the kind's name, is an error."""
     if not isinstance(kind, PuzzleKind):  # the one check on a registry entry's type: a plug-in's mistake
         raise PuzzleError(f"a puzzle kind must be a PuzzleKind, got {type(kind).__name__}")
     known = _KINDS.get(kind.name)
@@ -147,14 +153,22 @@ def register_kind(kind: PuzzleKind) -> PuzzleKind:
         raise PuzzleError(f"puzzle kind {kind.name!r}: its type {kind.type.__name__} must have "
                           f"puzzle = {kind.name!r}")
     _KINDS[kind.name] = kind
+    _BY_TYPE[kind.type] = kind
     return kind
+
+
+def _folders() -> list[str]:
+    """The kinds' folders that hold a ``kind.py``: the four of :data:`BUILTIN` in their order, then the others by name."""
+    names = [m.name for m in pkgutil.iter_modules(__path__) if m.ispkg
+             and importlib.util.find_spec(f"{__name__}.{m.name}.kind") is not None]
+    return sorted(names, key=lambda n: (BUILTIN.index(n) if n in BUILTIN else len(BUILTIN), n))
 
 
 def _load() -> None:
     if _loaded[0]:
         return
     _loaded[0] = True
-    for name in BUILTIN:
+    for name in _folders():
         register_kind(importlib.import_module(f"{__name__}.{name}.kind").KIND)
     for point in sorted(entry_points(group=GROUP), key=lambda p: p.name):
         try:
@@ -189,10 +203,9 @@ def kind_of(puzzle) -> PuzzleKind:
     """The kind of ``puzzle``: the registered type nearest in its class's MRO (a KillerSudoku is a
     killer, though it is a Sudoku too); a puzzle of no registered kind is a PuzzleError naming its type."""
     _load()
-    by_type = {k.type: k for k in _KINDS.values()}
     for cls in type(puzzle).__mro__:
-        if cls in by_type:
-            return by_type[cls]
+        if cls in _BY_TYPE:
+            return _BY_TYPE[cls]
     raise UnknownKind(f"{type(puzzle).__name__} is no puzzle kind (known: {', '.join(_KINDS)})")
 
 
@@ -202,7 +215,7 @@ def kind_key(puzzle) -> tuple:
     return (kind.name, *kind.key(puzzle))
 
 
-def specs_kind(spec) -> PuzzleKind:
+def spec_kind(spec) -> PuzzleKind:
     """The kind whose generator takes ``spec``."""
     for kind in kinds():
         if kind.spec_type is not None and type(spec) is kind.spec_type:

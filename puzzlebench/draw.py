@@ -14,7 +14,7 @@ from pathlib import Path
 import numpy as np
 
 from .errors import PuzzleError
-from .puzzles import Kakuro, KillerSudoku, Sudoku, Takuzu
+from .kinds import kind_of
 
 DRAWING_FORMATS = ("png", "svg", "pdf")
 GIVEN_COLOUR = "black"
@@ -38,6 +38,7 @@ def draw(puzzle, solution=None, ax=None):
     With ``ax`` the drawing goes into that Axes; otherwise into a new Figure
     sized to the grid.  Blank solution entries (0, or -1 for Takuzu) stay empty.
     """
+    kind = kind_of(puzzle)  # a puzzle of no kind is refused before a figure is made
     rows, cols = puzzle.shape
     if solution is not None:
         solution = np.asarray(solution, dtype=np.int64)
@@ -51,16 +52,7 @@ def draw(puzzle, solution=None, ax=None):
     ax.set_aspect("equal")
     ax.set_axis_off()
     size = _cell_points(ax, rows, cols)
-    if isinstance(puzzle, KillerSudoku):
-        _draw_killer(ax, puzzle, solution, size)
-    elif isinstance(puzzle, Sudoku):
-        _draw_sudoku(ax, puzzle, solution, size)
-    elif isinstance(puzzle, Kakuro):
-        _draw_kakuro(ax, puzzle, solution, size)
-    elif isinstance(puzzle, Takuzu):
-        _draw_takuzu(ax, puzzle, solution, size)
-    else:
-        raise TypeError(f"cannot draw {type(puzzle).__name__}")
+    kind.draw(ax, puzzle, solution, size)
     return ax.figure
 
 
@@ -93,18 +85,18 @@ def _cell_points(ax, rows: int, cols: int) -> float:
     return 72.0 * min(box.width * width / cols, box.height * height / rows)
 
 
-def _digit_size(size: float, widest: int) -> float:
+def digit_size(size: float, widest: int) -> float:
     """Font size (points) for numbers of up to ``widest`` digits in a cell of ``size`` points."""
     return size * (0.6 if widest <= 1 else 0.46 if widest == 2 else 0.34)
 
 
-def _lines(ax, segments, width: float, colour: str = LINE_COLOUR, style="solid", zorder: float = 2) -> None:
+def lines(ax, segments, width: float, colour: str = LINE_COLOUR, style="solid", zorder: float = 2) -> None:
     from matplotlib.collections import LineCollection
     ax.add_collection(LineCollection(np.asarray(segments, dtype=float), linewidths=width, colors=colour,
                                      linestyles=style, capstyle="projecting", zorder=zorder))
 
 
-def _grid_lines(ax, rows: int, cols: int, size: float, box_rows: int = 0, box_cols: int = 0) -> None:
+def grid_lines(ax, rows: int, cols: int, size: float, box_rows: int = 0, box_cols: int = 0) -> None:
     """Thin lines between all cells; heavy lines between boxes and around the grid."""
     ys, xs = np.arange(rows + 1), np.arange(cols + 1)
     horizontal = np.stack([np.stack([np.zeros_like(ys), ys], 1), np.stack([np.full_like(ys, cols), ys], 1)], 1)
@@ -112,45 +104,16 @@ def _grid_lines(ax, rows: int, cols: int, size: float, box_rows: int = 0, box_co
     heavy_h = (ys % box_rows == 0) if box_rows else (ys % rows == 0)
     heavy_v = (xs % box_cols == 0) if box_cols else (xs % cols == 0)
     thin, heavy = max(0.4, size / 60), max(1.2, size / 15)
-    _lines(ax, np.concatenate([horizontal[~heavy_h], vertical[~heavy_v]]), thin, zorder=1)
-    _lines(ax, np.concatenate([horizontal[heavy_h], vertical[heavy_v]]), heavy, "black", zorder=3)
+    lines(ax, np.concatenate([horizontal[~heavy_h], vertical[~heavy_v]]), thin, zorder=1)
+    lines(ax, np.concatenate([horizontal[heavy_h], vertical[heavy_v]]), heavy, "black", zorder=3)
 
 
-def _numbers(ax, grid: np.ndarray, mask: np.ndarray, font: float, colour: str, bold: bool,
+def numbers(ax, grid: np.ndarray, mask: np.ndarray, font: float, colour: str, bold: bool,
              dy: float = 0.0) -> None:
     """Write ``grid`` at the cells of ``mask`` in ``font`` points, centred (shifted down by ``dy`` cells)."""
     for r, c in np.argwhere(mask):
         ax.text(c + 0.5, r + 0.5 + dy, str(int(grid[r, c])), ha="center", va="center_baseline",
                 fontsize=font, color=colour, fontweight="bold" if bold else "normal", zorder=4)
-
-
-def _draw_sudoku(ax, puzzle: Sudoku, solution, size: float, scale: float = 1.0, dy: float = 0.0) -> None:
-    """Grid, givens and solution; digits at ``scale`` times their usual size, ``dy`` cells low."""
-    _grid_lines(ax, puzzle.n, puzzle.n, size, puzzle.box_rows, puzzle.box_cols)
-    font = scale * _digit_size(size, len(str(puzzle.n)))
-    given = puzzle.givens > 0
-    _numbers(ax, puzzle.givens, given, font, GIVEN_COLOUR, True, dy)
-    if solution is not None:
-        _numbers(ax, solution, ~given & (solution > 0), font, SOLUTION_COLOUR, False, dy)
-
-
-def _draw_killer(ax, puzzle: KillerSudoku, solution, size: float) -> None:
-    from matplotlib.colors import to_rgba
-    n = puzzle.n
-    if puzzle.diagonal:
-        shade = np.zeros((n, n, 4))
-        on_diagonal = np.eye(n, dtype=bool) | np.fliplr(np.eye(n, dtype=bool))
-        shade[on_diagonal] = to_rgba(DIAGONAL_COLOUR)
-        ax.imshow(shade, extent=(0, n, n, 0), interpolation="nearest", zorder=0)
-    _draw_sudoku(ax, puzzle, solution, size, scale=0.8, dy=0.07)  # clear of the cage lines and sums
-    font = size * SUM_FONT
-    corners = np.array([min(cage.cells) for cage in puzzle.cages])
-    widths = np.array([len(str(cage.total)) for cage in puzzle.cages]) * DIGIT_EM * SUM_FONT
-    outlines = clear_corners(cage_outlines(puzzle.cage_index), corners, SUM_OFFSET + widths + 0.06,
-                             SUM_OFFSET + SUM_FONT + 0.04)
-    _lines(ax, outlines, max(0.6, size / 36), "black", (0, (4, 3)), zorder=3)
-    for (r, c), cage in zip(corners, puzzle.cages):
-        ax.text(c + SUM_OFFSET, r + SUM_OFFSET, str(cage.total), ha="left", va="top", fontsize=font, zorder=5)
 
 
 def clear_corners(segments: np.ndarray, corners: np.ndarray, across: np.ndarray, down: float,
@@ -228,51 +191,3 @@ def _merge_collinear(segments: np.ndarray) -> np.ndarray:
     return np.array(merged)
 
 
-def _draw_kakuro(ax, puzzle: Kakuro, solution, size: float) -> None:
-    from matplotlib.collections import PolyCollection
-    rows, cols = puzzle.shape
-    clue = (puzzle.across > 0) | (puzzle.down > 0)
-    block = ~puzzle.white & ~clue
-    cells = np.argwhere(block)
-    squares = [[(c, r), (c + 1, r), (c + 1, r + 1), (c, r + 1)] for r, c in cells]
-    upper = [[(c, r), (c + 1, r), (c + 1, r + 1)] for r, c in np.argwhere(clue)]   # across side
-    lower = [[(c, r), (c, r + 1), (c + 1, r + 1)] for r, c in np.argwhere(clue)]   # down side
-    has_across, has_down = puzzle.across[clue] > 0, puzzle.down[clue] > 0
-    polygons = squares + upper + lower
-    colours = [BLOCK_COLOUR] * len(squares) + [CLUE_COLOUR if a else BLOCK_COLOUR for a in has_across] \
-        + [CLUE_COLOUR if d else BLOCK_COLOUR for d in has_down]
-    if polygons:
-        ax.add_collection(PolyCollection(polygons, facecolors=colours, edgecolors="none", zorder=0))
-    _grid_lines(ax, rows, cols, size)
-    split = [[(c, r), (c + 1, r + 1)] for r, c in np.argwhere(clue)]
-    if split:
-        _lines(ax, split, max(0.5, size / 45), "black", zorder=2)
-    font = size * 0.3
-    for r, c in np.argwhere(puzzle.across > 0):
-        ax.text(c + 0.7, r + 0.32, str(puzzle.across[r, c]), ha="center", va="center_baseline",
-                fontsize=font, fontweight="bold", zorder=4)
-    for r, c in np.argwhere(puzzle.down > 0):
-        ax.text(c + 0.3, r + 0.72, str(puzzle.down[r, c]), ha="center", va="center_baseline",
-                fontsize=font, fontweight="bold", zorder=4)
-    if solution is not None:
-        _numbers(ax, solution, puzzle.white & (solution > 0), _digit_size(size, 1), SOLUTION_COLOUR, False)
-
-
-def _draw_takuzu(ax, puzzle: Takuzu, solution, size: float) -> None:
-    from matplotlib.collections import EllipseCollection
-    rows, cols = puzzle.shape
-    _grid_lines(ax, rows, cols, size)
-    given = puzzle.givens >= 0
-    layers = [(puzzle.givens, given, GIVEN_COLOUR)]
-    if solution is not None:
-        layers.append((solution, ~given & (solution >= 0), SOLUTION_COLOUR))
-    for grid, mask, colour in layers:
-        cells = np.argwhere(mask)
-        if not len(cells):
-            continue
-        ones = grid[mask] == 1
-        diameter = np.full(len(cells), 0.62)
-        ax.add_collection(EllipseCollection(
-            diameter, diameter, np.zeros(len(cells)), units="xy", offsets=cells[:, ::-1] + 0.5,
-            offset_transform=ax.transData, facecolors=[colour if o else "none" for o in ones],
-            edgecolors=colour, linewidths=max(1.0, size / 18), zorder=4))

@@ -29,7 +29,7 @@ from importlib.metadata import entry_points
 from typing import Callable
 
 from .errors import PuzzleError
-from .puzzles import PUZZLE_NAMES
+from .kinds import get_kind
 
 
 def applies_to_every_puzzle(puzzle) -> bool:
@@ -97,8 +97,7 @@ def formulation(puzzle: str, name: str, description: str, applies: Callable[[obj
     runs are skipped.  ``relaxation=True`` declares a model that leaves out some of
     the puzzle's rules: the checker rejecting its grids is then expected, not an anomaly.
     """
-    if puzzle not in PUZZLE_NAMES:
-        raise ValueError(f"unknown puzzle {puzzle!r}")
+    get_kind(puzzle)  # an unknown puzzle: the error naming the known kinds
 
     def register(build):
         key = (puzzle, name)

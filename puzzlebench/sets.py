@@ -38,7 +38,7 @@ from .errors import PuzzleError
 from .io import FORMATS, LAYOUT_KEYS, Entry, read_puzzles, read_reference_solutions
 from .io.layout import Layout
 from .io.rules import parse_rules
-from .puzzles import PUZZLE_NAMES
+from .kinds import names as puzzle_names
 
 SET_FILE = "set.yaml"
 SKIPPED_FILES = ("set.yaml", "source.md", "readme*", "calibration.csv", "*.*solution*", ".*")
@@ -158,11 +158,11 @@ def load_set(name: str, folder: Path) -> InstanceSet:
         if key not in SET_KEYS:
             fail(key, f"unknown key (known: {', '.join(SET_KEYS)})")
     puzzle = meta.get("puzzle", folder.parent.name)
-    if puzzle not in PUZZLE_NAMES:
+    if puzzle not in puzzle_names():
         if "puzzle" not in meta:
             raise PuzzleError(f"{folder}: the folder's parent is no puzzle name, so {SET_FILE} must say "
-                              f"'puzzle:' (one of {', '.join(PUZZLE_NAMES)})")
-        fail("puzzle", f"{puzzle!r} is no puzzle (known: {', '.join(PUZZLE_NAMES)})")
+                              f"'puzzle:' (one of {', '.join(puzzle_names())})")
+        fail("puzzle", f"{puzzle!r} is no puzzle (known: {', '.join(puzzle_names())})")
     fmt = meta.get("format")
     if fmt is not None and fmt not in FORMATS:
         fail("format", f"{fmt!r} is no format (known: {', '.join(FORMATS)})")

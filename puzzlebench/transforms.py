@@ -39,14 +39,13 @@ moves cells.
 from __future__ import annotations
 
 import dataclasses
-import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 import numpy as np
 
 from .errors import PuzzleError
-from .puzzles import Cage, Kakuro, KillerSudoku, Sudoku, Takuzu
+from .kinds import kind_of
 
 KINDS = ("digits", "rows", "cols", "bands", "stacks", "transpose")
 DEFAULT_KINDS = KINDS
@@ -103,7 +102,7 @@ class Transform:
     def map_solution(self, grid) -> np.ndarray:
         """A grid of the original puzzle (its solution, or its givens) -> the same grid of the transformed one."""
         grid = self._checked(grid, self.source_shape)
-        moved = self._move(grid)
+        moved = self.move(grid)
         if self.digit_map is not None:
             moved = self.digit_map[moved]
         if self.flip:
@@ -125,39 +124,9 @@ class Transform:
         if puzzle.shape != self.source_shape:
             raise PuzzleError(f"a transform of a {self.source_shape[0]} x {self.source_shape[1]} grid "
                               f"cannot act on a {puzzle.shape[0]} x {puzzle.shape[1]} puzzle")
-        name = f"{puzzle.name}~p{self.copy_id}"
-        if isinstance(puzzle, (KillerSudoku, Kakuro)):
-            max_digit = puzzle.n if isinstance(puzzle, KillerSudoku) else Kakuro.max_digit
-            if self.digit_map is not None and not np.array_equal(self.digit_map, _reflection(max_digit)):
-                raise PuzzleError(f"a {puzzle.puzzle} admits only the digit map k -> {max_digit + 1}-k, "
-                                  "which maps sums to sums")
-        if isinstance(puzzle, KillerSudoku):
-            return dataclasses.replace(puzzle, givens=self.map_solution(puzzle.givens), name=name,
-                                       cages=tuple(self._map_cage(cage, puzzle.n) for cage in puzzle.cages))
-        if isinstance(puzzle, (Sudoku, Takuzu)):
-            return dataclasses.replace(puzzle, givens=self.map_solution(puzzle.givens), name=name)
-        if isinstance(puzzle, Kakuro):
-            return self._apply_kakuro(puzzle, name)
-        raise TypeError(f"no transforms for {type(puzzle).__name__}")
+        return kind_of(puzzle).apply_transform(self, puzzle, f"{puzzle.name}~p{self.copy_id}")
 
-    def _map_cage(self, cage: Cage, n: int) -> Cage:
-        cells = self.map_cells(cage.cells)
-        cells = cells[np.lexsort((cells[:, 1], cells[:, 0]))]
-        total = cage.total if self.digit_map is None else len(cells) * (n + 1) - cage.total
-        return Cage(tuple(map(tuple, cells.tolist())), total)
-
-    def _apply_kakuro(self, puzzle: Kakuro, name: str) -> Kakuro:
-        layers = {"across": np.zeros(puzzle.shape, np.int64), "down": np.zeros(puzzle.shape, np.int64)}
-        for run in puzzle.runs:
-            size = len(run.cells)
-            total = run.total if self.digit_map is None else size * (Kakuro.max_digit + 1) - run.total
-            layers[run.direction][run.clue] = total
-        white = self._move(puzzle.white)
-        across, down = (self._move(layers["down"]), self._move(layers["across"])) if self.transpose else \
-            (self._move(layers["across"]), self._move(layers["down"]))
-        return Kakuro(white=white, across=across, down=down, name=name)
-
-    def _move(self, grid: np.ndarray) -> np.ndarray:
+    def move(self, grid: np.ndarray) -> np.ndarray:
         """Only the geometric part of :meth:`map_solution` (for masks and clue layers)."""
         return (grid.T if self.transpose else grid)[np.ix_(self.row_perm, self.col_perm)]
 
@@ -172,26 +141,24 @@ class Transform:
         return grid
 
 
-def _reflection(max_digit: int) -> np.ndarray:
+def reflection(max_digit: int) -> np.ndarray:
     """The digit map k -> max_digit+1-k (0 stays 0)."""
     return np.r_[0, max_digit:0:-1]
 
 
 def supported_kinds(puzzle) -> tuple[str, ...]:
-    """The kinds of :data:`KINDS` that change something for ``puzzle``."""
-    if isinstance(puzzle, Sudoku):
-        square = ("transpose",) if puzzle.box_rows == puzzle.box_cols else ()
-        if isinstance(puzzle, KillerSudoku) and puzzle.diagonal:
-            return ("digits", "rows", "cols") + square
-        return KINDS[:-1] + square
-    if isinstance(puzzle, Takuzu):
-        return "digits", "rows", "cols", "transpose"
-    if isinstance(puzzle, Kakuro):
-        return "digits", "transpose"
-    raise TypeError(f"no transforms for {type(puzzle).__name__}")
+    """The kinds of :data:`KINDS` that change something for ``puzzle`` (its puzzle kind's ``symmetries``)."""
+    return kind_of(puzzle).symmetries(puzzle)
 
 
-def _blocked_perm(rng: np.random.Generator, blocks: int, size: int, shuffle_blocks: bool,
+def require_reflection(transform: Transform, puzzle, max_digit: int) -> None:
+    """Refuse a digit map other than k -> max_digit+1-k for a puzzle with sums (Killer, Kakuro)."""
+    if transform.digit_map is not None and not np.array_equal(transform.digit_map, reflection(max_digit)):
+        raise PuzzleError(f"a {puzzle.puzzle} admits only the digit map k -> {max_digit + 1}-k, "
+                          "which maps sums to sums")
+
+
+def blocked_perm(rng: np.random.Generator, blocks: int, size: int, shuffle_blocks: bool,
                   shuffle_within: bool) -> np.ndarray:
     """A permutation of ``blocks * size`` lines that keeps each block of ``size`` together."""
     order = rng.permutation(blocks) if shuffle_blocks else np.arange(blocks)
@@ -201,7 +168,7 @@ def _blocked_perm(rng: np.random.Generator, blocks: int, size: int, shuffle_bloc
     return (order[:, None] * size + within).ravel()
 
 
-def _reversal(rng: np.random.Generator, length: int, allowed: bool) -> np.ndarray:
+def reversal(rng: np.random.Generator, length: int, allowed: bool) -> np.ndarray:
     """The identity or, with probability 1/2 when ``allowed``, the reversal of ``length`` lines."""
     line = np.arange(length)
     return line[::-1].copy() if allowed and rng.random() < 0.5 else line
@@ -221,29 +188,7 @@ def random_transform(puzzle, rng: np.random.Generator, kinds=DEFAULT_KINDS) -> T
         raise PuzzleError(f"none of the kinds {', '.join(kinds)} applies to this {puzzle.puzzle}; "
                           f"it admits {', '.join(supported_kinds(puzzle))}")
     transpose = "transpose" in use and bool(rng.random() < 0.5)
-    rows, cols = puzzle.shape[::-1] if transpose else puzzle.shape
-    digit_map, flip = None, False
-    if isinstance(puzzle, Sudoku):
-        n = puzzle.n
-        if "digits" in use:
-            if not isinstance(puzzle, KillerSudoku):
-                digit_map = np.r_[0, rng.permutation(n) + 1]
-            elif rng.random() < 0.5:
-                digit_map = _reflection(n)
-        if isinstance(puzzle, KillerSudoku) and puzzle.diagonal:
-            row_perm, col_perm = _reversal(rng, n, "rows" in use), _reversal(rng, n, "cols" in use)
-        else:
-            br, bc = puzzle.box_rows, puzzle.box_cols
-            row_perm = _blocked_perm(rng, n // br, br, "bands" in use, "rows" in use)
-            col_perm = _blocked_perm(rng, n // bc, bc, "stacks" in use, "cols" in use)
-    elif isinstance(puzzle, Takuzu):
-        row_perm, col_perm = _reversal(rng, rows, "rows" in use), _reversal(rng, cols, "cols" in use)
-        flip = "digits" in use and bool(rng.random() < 0.5)
-    else:
-        row_perm, col_perm = np.arange(rows), np.arange(cols)
-        if "digits" in use and rng.random() < 0.5:
-            digit_map = _reflection(Kakuro.max_digit)
-    return Transform(row_perm=row_perm, col_perm=col_perm, transpose=transpose, digit_map=digit_map, flip=flip)
+    return kind_of(puzzle).random_transform(puzzle, rng, use, transpose)
 
 
 MAX_COPIES = 10_000
@@ -257,14 +202,7 @@ def transform_count(puzzle, kinds=DEFAULT_KINDS) -> int:
     (bc!)^(N/bc) column orders within stacks x (N/br)! band orders x (N/bc)! stack orders x 2
     (transposed or not, when br = bc)."""
     use = set(kinds) & set(supported_kinds(puzzle))
-    factors = {kind: 2 for kind in use}  # a reversal, a flip, a reflection or the transposition
-    if isinstance(puzzle, Sudoku) and not (isinstance(puzzle, KillerSudoku) and puzzle.diagonal):
-        n, br, bc = puzzle.n, puzzle.box_rows, puzzle.box_cols
-        factors.update({"rows": math.factorial(br) ** (n // br), "cols": math.factorial(bc) ** (n // bc),
-                        "bands": math.factorial(n // br), "stacks": math.factorial(n // bc)})
-        if not isinstance(puzzle, KillerSudoku):
-            factors["digits"] = math.factorial(n)
-    return math.prod(factors.get(kind, 1) for kind in use)
+    return kind_of(puzzle).transform_count(puzzle, use)
 
 
 def check_copies(puzzle, count: int, kinds=DEFAULT_KINDS) -> None:

@@ -21,7 +21,7 @@ import math
 from .config import validate_config
 from .errors import PuzzleError
 from .jobs import Job, chunk_bounds
-from .puzzles import PUZZLE_NAMES
+from .kinds import names as puzzle_names
 from .registry import formulations, get_formulation
 from .sampling import Sample, choose, read_calibration
 from .solver_configs import SolverConfig, check, declared, resolve
@@ -69,9 +69,9 @@ def _check_formulation_names(wanted) -> None:
     """Refuse a formulation name no puzzle has (a typo would otherwise select nothing)."""
     requested = wanted.items() if isinstance(wanted, dict) else [(None, wanted)]
     for puzzle, names in requested:
-        if puzzle is not None and puzzle not in PUZZLE_NAMES:
+        if puzzle is not None and puzzle not in puzzle_names():
             raise PuzzleError(f"config formulations: unknown puzzle {puzzle!r} "
-                              f"(known: {', '.join(PUZZLE_NAMES)})")
+                              f"(known: {', '.join(puzzle_names())})")
         names = [names] if isinstance(names, str) else list(names)
         known = {f.name for f in formulations(puzzle)} if puzzle else {f.name for f in formulations()}
         unknown = [n for n in names if n != "all" and n not in known]

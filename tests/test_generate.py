@@ -28,7 +28,7 @@ from puzzlebench.generators.sudoku import (
     solved_grid,
 )
 from puzzlebench.generators.takuzu import propagate
-from puzzlebench.generators.uniqueness import CERTIFYING_FORMULATION
+from puzzlebench.generators.uniqueness import certifying_formulation
 from puzzlebench.io import read_puzzles, read_solution
 from puzzlebench.puzzles import Sudoku, Takuzu, sudoku_units
 from puzzlebench.records import SolveOptions
@@ -70,7 +70,7 @@ def test_generated_puzzle_is_unique_and_its_solution_valid(name, oracle, process
     assert check(puzzle, generated.solution) == []
     assert generated.certificate is not None and generated.certificate.solver == "highs"
     # an independent count, on CP-SAT rather than the certificate's HiGHS
-    count, grids, status = count_solutions(puzzle, CERTIFYING_FORMULATION[puzzle.puzzle], "cpsat", 2,
+    count, grids, status = count_solutions(puzzle, certifying_formulation(puzzle), "cpsat", 2,
                                            SolveOptions(), process)
     assert (count, status) == (1, "optimal")
     assert np.array_equal(grids[0], generated.solution)

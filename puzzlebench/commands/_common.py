@@ -12,7 +12,7 @@ import argparse
 import math
 import os
 
-from ..puzzles import PUZZLE_NAMES
+from ..kinds import names as puzzle_names
 
 MAX_SEED = 2**31 - 2
 MAX_SECONDS = 1e6    # about 11.6 days: every solver's limit option takes it
@@ -62,7 +62,7 @@ def add_input_arguments(p, *, multi: bool = False, convention_help: str | None =
     else:
         p.add_argument("--index", type=index, default=0, help="0-based puzzle index in the file (default 0)")
     p.add_argument("--format", choices=FORMATS, help="file format (default: detected)")
-    p.add_argument("--puzzle", choices=PUZZLE_NAMES, help="puzzle type, when the file does not say")
+    p.add_argument("--puzzle", choices=puzzle_names(), help="puzzle type, when the file does not say")
     add_layout_arguments(p, convention_help=convention_help)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..checker import check
 from ..io import FORMATS, read_puzzles, read_solutions, read_solutions_for, read_solutions_of
-from ..puzzles import PUZZLE_NAMES
+from ..kinds import names as puzzle_names
 from ._common import index
 
 
@@ -26,7 +26,7 @@ def register(subparsers) -> None:
                    help="only puzzle K of PUZZLE_FILE, counting from 0 (default: every puzzle)")
     p.add_argument("--format", choices=FORMATS, help="format of PUZZLE_FILE (default: detected)")
     p.add_argument("--solution-format", choices=FORMATS, help="format of SOLUTION_FILE (default: detected)")
-    p.add_argument("--puzzle", choices=PUZZLE_NAMES, help="the puzzle type, if the file does not say")
+    p.add_argument("--puzzle", choices=puzzle_names(), help="the puzzle type, if the file does not say")
     p.add_argument("--box", metavar="RxC", help="Sudoku/Killer box shape, e.g. 2x3 (if the file does not say)")
     p.add_argument("--diagonal", action="store_true", help="Killer: both diagonals hold every digit")
     p.add_argument("--distinct-lines", action="store_true", help="Takuzu: rows and columns pairwise distinct")

@@ -15,21 +15,29 @@ import re
 import shlex
 import sys
 
-PUZZLES = ("sudoku", "killer", "kakuro", "takuzu")
-KNOBS = {  # option -> the puzzles it applies to
-    "box": ("sudoku", "killer"), "clues": ("sudoku", "takuzu"), "blank_fraction": ("sudoku", "takuzu"),
-    "difficulty": ("sudoku", "takuzu"), "max_cage": ("killer",), "diagonal": ("killer",),
-    "density": ("kakuro",), "distinct": ("takuzu",),
-}
-DEFAULT_BLANK_FRACTION = {"sudoku": 0.6, "takuzu": 1.0}
-DEFAULT_DENSITY = 0.3
-DEFAULT_MAX_CAGE = 5
+
+def generating_kinds() -> tuple[str, ...]:
+    """The kinds that have a generator (the PUZZLE choices)."""
+    from ..kinds import kinds
+    return tuple(k.name for k in kinds() if k.generate is not None)
+
+
+def knobs() -> dict[str, tuple[str, ...]]:
+    """Each difficulty or rule option (argparse dest) -> the kinds it applies to (their ``knobs``)."""
+    from ..kinds import kinds
+    return {knob: tuple(k.name for k in kinds() if knob in k.knobs) for knob in KNOBS}
+
+
+KNOBS = ("box", "clues", "blank_fraction", "difficulty", "max_cage", "diagonal", "density", "distinct")
+"""The options a kind may take (its ``PuzzleKind.knobs``); the others are refused for it."""
 
 
 MAX_PUZZLES = 100_000  # per size: more than any shipped collection (magictour1465), far less than a disk
 
 
 def register(sub) -> None:
+    from ..kinds.kakuro.generator import DEFAULT_DENSITY
+    from ..kinds.killer.generator import DEFAULT_MAX_CAGE
     from ._common import count, fraction, non_negative, number_in, rng_seed, seconds
     p = sub.add_parser(
         "generate", help="generate puzzles with exactly one solution, certified by a MIP solver",
@@ -37,7 +45,8 @@ def register(sub) -> None:
                     "its solution in <label>-<i>.solution.txt, plus set.yaml and SOURCE.md (the command that "
                     "regenerates the folder, and how the puzzles are made). The same seed gives the same files. "
                     "Difficulty knobs take one value or one per size.")
-    p.add_argument("puzzle", choices=PUZZLES, metavar="PUZZLE", help=f"one of {', '.join(PUZZLES)}")
+    puzzles = generating_kinds()
+    p.add_argument("puzzle", choices=puzzles, metavar="PUZZLE", help=f"one of {', '.join(puzzles)}")
     p.add_argument("--size", nargs="+", required=True, metavar="SIZE",
                    help="grid sizes: N (an N x N grid) or RxC (Kakuro and Takuzu)")
     p.add_argument("--count", type=number_in(int, 1, MAX_PUZZLES), required=True, metavar="N",
@@ -97,7 +106,7 @@ def per_size(values: list | None, sizes: int, option: str, default=None) -> list
 def check_applicable(args) -> None:
     """Refuse a knob the puzzle has no use for: silently ignoring it would mislabel the set."""
     from ..errors import PuzzleError
-    for knob, puzzles in KNOBS.items():
+    for knob, puzzles in knobs().items():
         value = getattr(args, knob)
         if value not in (None, False) and args.puzzle not in puzzles:
             raise PuzzleError(f"--{knob.replace('_', '-')} does not apply to {args.puzzle} "
@@ -105,56 +114,25 @@ def check_applicable(args) -> None:
 
 
 def build_specs(args) -> list:
-    """The spec of every size, in the order given."""
+    """The spec of every size, in the order given (the kind's ``specs``)."""
     from ..errors import PuzzleError
-    from ..generators import BlankTarget, KakuroSpec, KillerSpec, SudokuSpec, TakuzuSpec
-    from ..io.rules import parse_box
+    from ..kinds import get_kind
 
+    kind = get_kind(args.puzzle)
     check_applicable(args)
-    square = args.puzzle in ("sudoku", "killer")
-    sizes = [parse_size(s, square) for s in args.size]
+    sizes = [parse_size(s, kind.square) for s in args.size]
     if len(set(sizes)) != len(sizes):
         raise PuzzleError("--size lists a size twice")
-    count = len(sizes)
-    boxes = [parse_box(b) if b else None for b in per_size(args.box, count, "box")]
-    if args.puzzle == "kakuro":
-        return [KakuroSpec(r, c, d) for (r, c), d in zip(sizes, per_size(args.density, count, "density",
-                                                                             DEFAULT_DENSITY))]
-    if args.puzzle == "killer":
-        cages = per_size(args.max_cage, count, "max-cage")
-        return [KillerSpec.make(n, box, min(DEFAULT_MAX_CAGE, n) if k is None else k, args.diagonal)
-                for (n, _), box, k in zip(sizes, boxes, cages)]
-    if args.clues is not None:
-        targets = [BlankTarget(clues=k) for k in per_size(args.clues, count, "clues")]
-    else:
-        fractions = per_size(args.blank_fraction, count, "blank-fraction", DEFAULT_BLANK_FRACTION[args.puzzle])
-        targets = [BlankTarget(blank_fraction=f) for f in fractions]
-    logic_only = args.difficulty == "logic"
-    if args.puzzle == "sudoku":
-        return [SudokuSpec.make(n, box, t, logic_only) for (n, _), box, t in zip(sizes, boxes, targets)]
-    return [TakuzuSpec(r, c, args.distinct, t, logic_only) for (r, c), t in zip(sizes, targets)]
+    return kind.specs(args, sizes)
 
 
 def canonical_command(args, specs) -> str:
     """The command line that regenerates the set, every option that applies spelled out."""
+    from ..kinds import get_kind
     words = ["puzzlebench", "generate", args.puzzle, "--size", *args.size, "--count", str(args.count),
-             "--seed", str(args.seed)]
-    if args.puzzle in ("sudoku", "killer"):
-        words += ["--box", *(f"{s.box[0]}x{s.box[1]}" for s in specs)]
-    if args.puzzle in ("sudoku", "takuzu"):
-        if specs[0].target.clues is not None:
-            words += ["--clues", *(str(s.target.clues) for s in specs)]
-        else:
-            words += ["--blank-fraction", *(f"{s.target.blank_fraction:g}" for s in specs)]
-        words += ["--difficulty", "logic" if specs[0].logic_only else "unique"]
-    if args.puzzle == "killer":
-        words += ["--max-cage", *(str(s.max_cage) for s in specs)] + (["--diagonal"] if args.diagonal else [])
-    if args.puzzle == "kakuro":
-        words += ["--density", *(f"{s.density:g}" for s in specs)]
-    if args.puzzle == "takuzu" and args.distinct:
-        words.append("--distinct")
-    words += ["--solver", args.solver, "--search-solver", args.search_solver,
-              "--time-limit", f"{args.time_limit:g}", "-o", args.output]
+             "--seed", str(args.seed), *get_kind(args.puzzle).command(args, specs),
+             "--solver", args.solver, "--search-solver", args.search_solver,
+             "--time-limit", f"{args.time_limit:g}", "-o", args.output]
     return shlex.join(words)
 
 

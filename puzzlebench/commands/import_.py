@@ -36,7 +36,7 @@ FOUND = "solution_found"
 
 def register(sub) -> None:
     from ..io import FORMATS
-    from ..puzzles import PUZZLE_NAMES
+    from ..kinds import names as puzzle_names
     from ._common import add_layout_arguments, seconds
     p = sub.add_parser("import", help="make a validated instance set from puzzle files in any layout",
                        description="Read SOURCE files (or folders of them) in any format puzzlebench reads, "
@@ -47,7 +47,7 @@ def register(sub) -> None:
     p.add_argument("sources", nargs="+", metavar="SOURCE", help="puzzle file or folder of puzzle files")
     p.add_argument("-o", "--output", required=True, metavar="DIR",
                    help="the set folder to create, instances/<puzzle>/<set> (must be new or empty)")
-    p.add_argument("--puzzle", choices=PUZZLE_NAMES, help="puzzle type (default: the folder's group, or the files')")
+    p.add_argument("--puzzle", choices=puzzle_names(), help="puzzle type (default: the folder's group, or the files')")
     p.add_argument("--format", choices=FORMATS, help="format of the sources (default: detected per file)")
     add_layout_arguments(p)
     p.add_argument("--distinct", action="store_true", help="Takuzu: rows and columns must be distinct")
@@ -272,7 +272,7 @@ def _write(out: Path, read: list[SourceFile], args, layout: dict) -> dict:
 def run(args) -> int:
     from ..errors import PuzzleError
     from ..io.rules import parse_box
-    from ..puzzles import PUZZLE_NAMES
+    from ..kinds import names as puzzle_names
     from ..registry import get_formulation, get_solver
     from ..sets import SET_FILE, load_set
     from ._common import layout_of
@@ -281,7 +281,7 @@ def run(args) -> int:
     out = Path(args.output)
     if out.exists() and (not out.is_dir() or any(out.iterdir())):
         raise PuzzleError(f"{out}: exists and is not an empty folder; import writes a new set")
-    puzzle = args.puzzle or (out.parent.name if out.parent.name in PUZZLE_NAMES else None)
+    puzzle = args.puzzle or (out.parent.name if out.parent.name in puzzle_names() else None)
     layout = layout_of(args)
     options = _options(args)
     files = _source_files(args.sources)

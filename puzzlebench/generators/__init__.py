@@ -1,6 +1,7 @@
 """Deterministic puzzle generators whose puzzles are certified to have exactly one solution.
 
-One module per puzzle (its docstring is the procedure), plus
+One module per puzzle kind, ``puzzlebench/kinds/<kind>/generator.py`` (its docstring is the
+procedure; the kind's :class:`~puzzlebench.kinds.PuzzleKind` names its spec and function), plus
 :mod:`.uniqueness` (the solver questions and the certificate), :mod:`.base`
 (the dig-out loop and the random fill) and :mod:`.output` (writing an
 instance set).  A *spec* says what to make (size, rule variant, difficulty
@@ -15,16 +16,21 @@ import sys
 
 import numpy as np
 
-from ..puzzles import PUZZLE_NAMES
+from ..kinds import spec_kind
 from . import uniqueness
 from .base import BlankTarget, Generated
-from .kakuro import KakuroSpec, generate_kakuro
-from .killer import KillerSpec, generate_killer
-from .sudoku import SudokuSpec, generate_sudoku
-from .takuzu import TakuzuSpec, generate_takuzu
 from .uniqueness import Certificate, UniquenessOracle
 
-Spec = SudokuSpec | KillerSpec | KakuroSpec | TakuzuSpec
+_SPECS = {"SudokuSpec": "sudoku", "KillerSpec": "killer", "KakuroSpec": "kakuro", "TakuzuSpec": "takuzu"}
+"""The built-in kinds' specs, importable from here as before they moved to the kinds' folders."""
+
+
+def __getattr__(name: str):
+    if name in _SPECS:  # imported on use: a kind's generator imports this package's modules
+        import importlib
+        return getattr(importlib.import_module(f"puzzlebench.kinds.{_SPECS[name]}.generator"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 DETERMINISM = """\
 Determinism: puzzle ``index`` (0-based) of a size draws from its own
@@ -38,34 +44,31 @@ is a fact, so those come out the same with any solver version; a Killer or
 Kakuro also depends on which second solution the search solver returns while
 it is repaired, hence on that solver's version."""
 
-_MAKERS = {SudokuSpec: ("sudoku", generate_sudoku), KillerSpec: ("killer", generate_killer),
-           KakuroSpec: ("kakuro", generate_kakuro), TakuzuSpec: ("takuzu", generate_takuzu)}
-
-__all__ = ["DETERMINISM", "BlankTarget", "Certificate", "Generated", "KakuroSpec", "KillerSpec", "Spec",
+__all__ = ["DETERMINISM", "BlankTarget", "Certificate", "Generated", "KakuroSpec", "KillerSpec",
            "SudokuSpec", "TakuzuSpec", "UniquenessOracle", "generate_puzzle", "procedure", "puzzle_kind",
            "puzzle_rng"]
 
 
-def puzzle_kind(spec: Spec) -> str:
+def puzzle_kind(spec) -> str:
     """The puzzle name ("sudoku", ...) a spec makes."""
-    return _MAKERS[type(spec)][0]
+    return spec_kind(spec).name
 
 
-def procedure(spec: Spec) -> str:
+def procedure(spec) -> str:
     """How puzzles of ``spec``'s type are made, for a set's SOURCE.md: the generator module's docstring,
     the uniqueness certificate and :data:`DETERMINISM`."""
-    generator = sys.modules[_MAKERS[type(spec)][1].__module__]
+    generator = sys.modules[spec_kind(spec).generate.__module__]
     return f"{generator.__doc__.strip()}\n\n{uniqueness.__doc__.strip()}\n\n{DETERMINISM}"
 
 
-def puzzle_rng(seed: int, spec: Spec, index: int) -> np.random.Generator:
+def puzzle_rng(seed: int, spec, index: int) -> np.random.Generator:
     """The random generator of puzzle ``index`` (0-based) of ``spec`` (module docstring)."""
-    key = (PUZZLE_NAMES.index(puzzle_kind(spec)), *spec.key, index)
+    key = (spec_kind(spec).seed_key, *spec.key, index)
     return np.random.default_rng(np.random.SeedSequence(seed, spawn_key=key))
 
 
-def generate_puzzle(spec: Spec, seed: int, index: int, oracle: UniquenessOracle) -> Generated:
+def generate_puzzle(spec, seed: int, index: int, oracle: UniquenessOracle) -> Generated:
     """Puzzle ``index`` of ``spec`` for ``seed``, with its uniqueness certificate."""
-    generated = _MAKERS[type(spec)][1](spec, puzzle_rng(seed, spec, index), oracle)
+    generated = spec_kind(spec).generate(spec, puzzle_rng(seed, spec, index), oracle)
     certificate = oracle.certify(generated.puzzle, generated.solution)
     return dataclasses.replace(generated, certificate=certificate)

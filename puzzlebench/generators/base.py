@@ -183,3 +183,21 @@ def _fill_search(cell_groups: list[list[int]], groups: int, digits: int, rng: np
         else:
             raise PuzzleError(f"no fill of {cells} cells with distinct digits 1..{digits} per group exists")
     return grid
+
+
+def blank_targets(args, count: int, default_fraction: float) -> list[BlankTarget]:
+    """``--clues`` or ``--blank-fraction`` (default ``default_fraction``), one per size (Sudoku and Takuzu)."""
+    from ..commands.generate import per_size
+    if args.clues is not None:
+        return [BlankTarget(clues=k) for k in per_size(args.clues, count, "clues")]
+    fractions = per_size(args.blank_fraction, count, "blank-fraction", default_fraction)
+    return [BlankTarget(blank_fraction=f) for f in fractions]
+
+
+def target_words(specs) -> list[str]:
+    """``--clues``/``--blank-fraction`` and ``--difficulty`` of the canonical command (Sudoku and Takuzu)."""
+    if specs[0].target.clues is not None:
+        words = ["--clues", *(str(s.target.clues) for s in specs)]
+    else:
+        words = ["--blank-fraction", *(f"{s.target.blank_fraction:g}" for s in specs)]
+    return words + ["--difficulty", "logic" if specs[0].logic_only else "unique"]

@@ -13,10 +13,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-import numpy as np
-
 from ..io import format_puzzle, format_solution
-from ..puzzles import Kakuro, KillerSudoku, Sudoku, Takuzu
+from ..kinds import get_kind, kind_of
 from ..sets import LADDER_TAG, SET_FILE
 from .base import Generated
 
@@ -57,29 +55,17 @@ def write_puzzle(folder: Path, stem: str, generated: Generated) -> None:
 
 
 def describe(puzzle) -> str:
-    """Size and clue figures of a puzzle, one line: ``9x9, 28 givens (65% blank)``."""
-    rows, cols = puzzle.shape
-    size = f"{rows}x{cols}"
-    if isinstance(puzzle, KillerSudoku):
-        sizes = [len(cage.cells) for cage in puzzle.cages]
-        return f"{size}, {len(sizes)} cages of {min(sizes)}..{max(sizes)} cells"
-    if isinstance(puzzle, (Sudoku, Takuzu)):
-        givens = puzzle.num_givens
-        return f"{size}, {givens} givens ({100 * (1 - givens / (rows * cols)):.0f}% blank)"
-    if isinstance(puzzle, Kakuro):
-        inner = (rows - 1) * (cols - 1)
-        white = int(np.sum(puzzle.white))
-        return f"{size}, {white} white cells, {len(puzzle.runs)} runs, black density {1 - white / inner:.2f}"
-    raise TypeError(f"no description for {type(puzzle).__name__}")
+    """Size and clue figures of a puzzle, one line: ``9x9, 28 givens (65% blank)`` (its kind's ``describe``)."""
+    return kind_of(puzzle).describe(puzzle)
 
 
 def rule_options(puzzle: str, entries: list[SetEntry]) -> dict:
-    """The set's rule options: the Killer diagonal or Takuzu distinct-lines flag all its puzzles share."""
-    key = {"killer": "diagonal", "takuzu": "distinct_lines"}.get(puzzle)
+    """The set's rule options: the flag of the kind's header (its ``flag_rule``: the Killer diagonal,
+    the Takuzu distinct lines), when all its puzzles share it."""
+    key = get_kind(puzzle).flag_rule
     if key is None:
         return {}
-    flags = {bool(getattr(e.generated.puzzle, "diagonal" if puzzle == "killer" else "distinct_lines"))
-             for e in entries}
+    flags = {bool(getattr(e.generated.puzzle, key)) for e in entries}
     return {key: flags.pop()} if len(flags) == 1 else {}
 
 

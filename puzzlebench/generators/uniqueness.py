@@ -33,38 +33,32 @@ import numpy as np
 
 from ..checker import check
 from ..errors import PuzzleError
+from ..kinds import kind_of
 from ..model import Model, Rows, rows_from_triplets
-from ..puzzles import Kakuro, Sudoku, Takuzu
 from ..records import SolveOptions
 from ..runner import FOUND, build, configured, count_solutions
 from ..solver_configs import resolve
 from ..worker import SolverProcess
 
-CERTIFYING_FORMULATION = {"sudoku": "binary", "killer": "combinations", "kakuro": "combinations",
-                          "takuzu": "xor-distinct"}
+
+def certifying_formulation(puzzle) -> str:
+    """The certifying formulation of ``puzzle``'s kind (module docstring)."""
+    kind = kind_of(puzzle)
+    if kind.certifying_formulation is None:
+        raise PuzzleError(f"puzzle kind {kind.name} has no generator, so no certifying formulation")
+    return kind.certifying_formulation
 
 
 def solution_columns(puzzle, solution: np.ndarray, cells: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """For flat cell indices ``cells``, the model column that reads "cell c as in ``solution``" and the
-    value (0 or 1) that column takes at ``solution``."""
-    flat = np.asarray(solution, dtype=np.int64).ravel()[cells]
-    if isinstance(puzzle, Sudoku):  # Killer too: the same x[c,k] block comes first
-        return puzzle.n * cells + flat - 1, np.ones(len(cells), np.int64)
-    if isinstance(puzzle, Kakuro):
-        white_number = np.cumsum(puzzle.white.ravel()) - 1
-        if not puzzle.white.ravel()[cells].all():
-            raise ValueError("a Kakuro cell asked about is not white")
-        return Kakuro.max_digit * white_number[cells] + flat - 1, np.ones(len(cells), np.int64)
-    if isinstance(puzzle, Takuzu):
-        return cells, flat
-    raise TypeError(f"no generator for {type(puzzle).__name__}")
+    value (0 or 1) that column takes at ``solution`` (the kind's ``solution_columns``)."""
+    certifying_formulation(puzzle)  # a kind without a generator: that error
+    return kind_of(puzzle).solution_columns(puzzle, np.asarray(solution, dtype=np.int64), cells)
 
 
 def open_cells(puzzle) -> np.ndarray:
     """Flat indices of the cells a solution fills: every cell, or the white cells of a Kakuro."""
-    if isinstance(puzzle, Kakuro):
-        return np.flatnonzero(puzzle.white.ravel())
-    return np.arange(puzzle.shape[0] * puzzle.shape[1])
+    return kind_of(puzzle).open_cells(puzzle)
 
 
 def differs_row(puzzle, model: Model, solution: np.ndarray, cells: np.ndarray | None = None) -> Rows:
@@ -119,7 +113,7 @@ class UniquenessOracle:
     def other_solution(self, puzzle, solution: np.ndarray, cells: np.ndarray | None = None) -> np.ndarray | None:
         """A solution of ``puzzle`` differing from ``solution`` in one of ``cells`` (default: anywhere),
         or None when there is none."""
-        formulation = CERTIFYING_FORMULATION[puzzle.puzzle]
+        formulation = certifying_formulation(puzzle)
         model = build(puzzle, formulation).model
         model = model.with_rows(differs_row(puzzle, model, solution, cells))
         config, options = configured(self.search_solver, self.options)
@@ -136,7 +130,7 @@ class UniquenessOracle:
 
     def certify(self, puzzle, solution: np.ndarray) -> Certificate:
         """Prove with the MIP solver and no-good cuts that ``solution`` is the puzzle's only solution."""
-        formulation = CERTIFYING_FORMULATION[puzzle.puzzle]
+        formulation = certifying_formulation(puzzle)
         count, grids, status = count_solutions(puzzle, formulation, self.certify_solver, 2, self.options,
                                                self.process)
         if status != "optimal":

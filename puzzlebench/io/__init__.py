@@ -37,13 +37,28 @@ from pathlib import PurePath
 import numpy as np
 
 from ..errors import PuzzleError
-from ..puzzles import PUZZLE_NAMES
-from . import (binairo_task, dzn, gecode_kakuro, grid, janko, kakuro_csv, killer_csv, killer_json, killer_labels,
-               lines, native, sudoku_csv, sudoku_yaml, tatham)
-from .detect import candidates, detect_solution_text, describe_reading
+from ..kinds import get_kind, names
+from . import (
+    binairo_task,
+    dzn,
+    gecode_kakuro,
+    grid,
+    janko,
+    kakuro_csv,
+    killer_csv,
+    killer_json,
+    killer_labels,
+    lines,
+    native,
+    sudoku_csv,
+    sudoku_yaml,
+    tatham,
+)
+from .detect import candidates, describe_reading, detect_solution_text
 from .entry import Entry
 from .identity import puzzle_key
-from .layout import KEYS as LAYOUT_KEYS, Layout
+from .layout import KEYS as LAYOUT_KEYS
+from .layout import Layout
 from .rules import parse_rules
 from .text import AmbiguousReading, FormatsDisagree, parse_pairs, read_text
 
@@ -58,6 +73,12 @@ NO_SOLUTIONS = (tatham, dzn, killer_labels, sudoku_yaml, gecode_kakuro, binairo_
 __all__ = ["FORMATS", "LAYOUT_KEYS", "parse_layout", "Entry", "read_puzzles", "read_puzzles_keeping", "read_puzzle",
            "read_solution", "read_solutions", "read_solutions_of", "read_reference_solutions", "read_solutions_for",
            "format_puzzle", "format_solution", "detect_format", "puzzle_key"]
+
+
+def _holds(format: str) -> tuple[str, ...]:
+    """The kinds a format states: every kind for the native format (each kind brings its layout),
+    else the module's ``PUZZLES``."""
+    return names() if format == "native" else _MODULES[format].PUZZLES
 
 
 def _format_module(format: str):
@@ -112,7 +133,7 @@ def _read_items(text: str, source: str, format: str | None, puzzle: str | None, 
         return _format_module(format).read(text, source, puzzle, rules, layout)
     found = candidates(text, PurePath(source).suffix)
     if puzzle is not None:  # only the formats that hold that puzzle
-        found = [fmt for fmt in found if puzzle in _MODULES[fmt].PUZZLES] or found
+        found = [fmt for fmt in found if puzzle in _holds(fmt)] or found
     if len(found) == 1:
         return _MODULES[found[0]].read(text, source, puzzle, rules, layout)
     return _resolve(text, source, found, puzzle, rules, layout)[1]
@@ -174,14 +195,14 @@ def read_puzzles_keeping(path, *, format: str | None = None, puzzle: str | None 
                          ) -> tuple[list[Entry], list[PuzzleError]]:
     """The puzzles of the file at ``path`` that read, and a located PuzzleError for each that does not.
 
-    ``format`` is detected when None; ``puzzle`` (one of PUZZLE_NAMES) is needed
+    ``format`` is detected when None; ``puzzle`` (a kind's name) is needed
     only when the file does not say which puzzle it holds, or could hold more than one.
     A problem with the file as a whole is raised.
     """
     source = os.fspath(path)
     try:
-        if puzzle is not None and puzzle not in PUZZLE_NAMES:
-            raise PuzzleError(f"unknown puzzle {puzzle!r} (known: {', '.join(PUZZLE_NAMES)})")
+        if puzzle is not None:
+            get_kind(puzzle)  # an unknown puzzle: the error naming the known kinds
         rules = parse_rules(options)
         settings = Layout.of(layout)
         items = _read_items(read_text(path), source, format, puzzle, rules, settings)

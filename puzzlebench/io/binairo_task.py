@@ -20,7 +20,7 @@ from ..puzzles import Takuzu
 from .entry import Entry
 from .layout import Layout
 from .rules import Rules
-from .text import MAX_SIDE, build_located, content_lines, split_lines
+from .text import MAX_SIDE, build_located, content_lines, require_kind, split_lines
 
 PUZZLES = ("takuzu",)
 _TASK = re.compile(r"[a-z01]+")
@@ -76,8 +76,7 @@ def _task(task: str, size, rules: Rules, name: str) -> Takuzu:
 
 
 def format_puzzle(puzzle) -> str:
-    if not isinstance(puzzle, Takuzu):
-        raise PuzzleError(f"the binairo-task format holds only takuzu puzzles, not {puzzle.puzzle}")
+    require_kind(puzzle, "binairo-task", PUZZLES)
     if puzzle.distinct_lines or puzzle.shape[0] != puzzle.shape[1]:
         raise PuzzleError("the binairo-task format states square grids without the distinct rows and columns "
                           "rule; use the native format")

@@ -11,9 +11,22 @@ import re
 from collections import Counter
 
 from ..errors import PuzzleError
-from ..puzzles import PUZZLE_NAMES, Kakuro, KillerSudoku
-from . import (binairo_task, dzn, gecode_kakuro, grid, kakuro_csv, killer_csv, killer_json, killer_labels, lines,
-               native, sudoku_csv, sudoku_yaml, tatham)
+from ..kinds import kind_of, names
+from . import (
+    binairo_task,
+    dzn,
+    gecode_kakuro,
+    grid,
+    kakuro_csv,
+    killer_csv,
+    killer_json,
+    killer_labels,
+    lines,
+    native,
+    sudoku_csv,
+    sudoku_yaml,
+    tatham,
+)
 from .text import Cursor, content_lines, split_lines
 
 _JANKO_HEADER = re.compile(r"[0-9]{1,3}\s+[0-9]{1,3}")
@@ -29,7 +42,7 @@ def _takuzu_line(text: str) -> bool:
 
 
 _LINE_TESTS = (  # format -> does the first content line look like it?
-    ("native", lambda text: text.split()[0] in PUZZLE_NAMES),
+    ("native", lambda text: text.split()[0] in names()),
     ("janko", lambda text: bool(_JANKO_HEADER.fullmatch(text))),
     ("tatham", lambda text: bool(tatham.ID.fullmatch(text))),
     ("kakuro-csv", kakuro_csv.looks_like),
@@ -99,8 +112,8 @@ def detect_solution_text(text: str, puzzle) -> str:
     stripped = text.lstrip()
     if stripped.startswith(("{", "[")):
         return "killer-json" if killer_json.looks_like(stripped) else "janko"
-    is_row = native.looks_like_row(native.kakuro_solution_cell) if isinstance(puzzle, Kakuro) else None
-    first = Cursor(split_lines(text)).peek(is_row)
+    kind = kind_of(puzzle).name
+    first = Cursor(split_lines(text)).peek(native.looks_like_row(native.solution_cell(puzzle)[0]))
     if first is None:
         raise PuzzleError("the file holds no solution: every line is blank or a # comment")
     rows, cols = puzzle.shape
@@ -108,15 +121,15 @@ def detect_solution_text(text: str, puzzle) -> str:
         return "janko"
     if tatham.ID.fullmatch(first.text):
         return "tatham"
-    if isinstance(puzzle, Kakuro) and "," in first.text:
+    if kind in kakuro_csv.PUZZLES and "," in first.text:
         return "kakuro-csv"
-    if isinstance(puzzle, KillerSudoku) and killer_csv.looks_like(first.text):
+    if kind in killer_csv.PUZZLES and killer_csv.looks_like(first.text):
         return "killer-csv"
     if rows > 1 and sudoku_csv.looks_like(first.text):
         return "sudoku-csv"
     if rows > 1 and any(len(word) == rows * cols for word in first.text.split()):
         return "lines"
-    if rows > 1 and not isinstance(puzzle, Kakuro) and grid.looks_like(text):
+    if rows > 1 and kind in grid.SOLUTIONS and grid.looks_like(text):
         try:  # rows native reads, or a grid only the grid reader reads (separators, rules, letters)
             native.read_solutions(text, puzzle)
         except PuzzleError:

@@ -55,12 +55,12 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import PuzzleError
-from ..puzzles import Cage, Kakuro, KillerSudoku, Sudoku, Takuzu
+from ..puzzles import Cage, Kakuro, KillerSudoku, Sudoku
 from .entry import Entry
-from .layout import Layout
 from .expr import Expr, evaluate, parse_expression
+from .layout import Layout
 from .rules import MAX_SUDOKU, Rules
-from .text import MAX_SIDE, build_located
+from .text import MAX_SIDE, build_located, require_kind
 
 PUZZLES = ("sudoku", "killer", "kakuro")
 _GRID_NAMES = ("puzzle", "x", "start", "puzzle_input", "givens", "grid", "board", "clues")
@@ -660,20 +660,19 @@ def format_puzzle(puzzle, layout: Layout = Layout()) -> str:
     """The data file of ``puzzle``; a Kakuro in the convention of ``layout.dzn["convention"]``
     (first-cell: ``h_clues``/``h_clue`` rows from the run's first white cell, as read by default;
     clue-cell: ``n_h``/``h_clue`` rows from the clue cell, as the MiniZinc benchmarks' kakuro.mzn reads)."""
-    if isinstance(puzzle, Takuzu):
-        raise PuzzleError("the dzn format holds only sudoku, killer and kakuro puzzles, not takuzu")
+    kind = require_kind(puzzle, "dzn", PUZZLES)
     rows, cols = puzzle.shape
     head = f"% puzzlebench {puzzle.puzzle} {rows}x{cols}" + (f": {puzzle.name}" if puzzle.name else "") + "\n"
-    if isinstance(puzzle, Kakuro):
+    if kind == "kakuro":
         return head + _format_kakuro(puzzle, check_map(layout.dzn).get(CONVENTION_KEY, CONVENTIONS[0]))
-    if isinstance(puzzle, KillerSudoku) and puzzle.diagonal:
+    if kind == "killer" and puzzle.diagonal:
         raise PuzzleError("the dzn format cannot state the diagonal rule; use the native format")
     n = puzzle.n
     if puzzle.box_rows == puzzle.box_cols:
         text = f"n = {puzzle.box_rows};\n"
     else:
         text = f"n = {n};\nbox_rows = {puzzle.box_rows};\nbox_cols = {puzzle.box_cols};\n"
-    if isinstance(puzzle, KillerSudoku):
+    if kind == "killer":
         longest = max(len(c.cells) for c in puzzle.cages)
         cage_rows = [[c.total] + [v + 1 for cell in c.cells for v in cell] + [0] * (2 * (longest - len(c.cells)))
                      for c in puzzle.cages]

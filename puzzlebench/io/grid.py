@@ -42,14 +42,15 @@ from functools import partial
 import numpy as np
 
 from ..errors import PuzzleError
-from ..puzzles import KillerSudoku, Sudoku, Takuzu
+from ..puzzles import Sudoku, Takuzu
 from . import lines, symbols
 from .entry import Entry, entries_only
 from .layout import Layout
 from .rules import MAX_SUDOKU, Rules
-from .text import MAX_SIDE, build_located, split_lines
+from .text import MAX_SIDE, build_located, require_kind, split_lines
 
 PUZZLES = ("sudoku", "takuzu")
+SOLUTIONS = ("sudoku", "killer", "takuzu")  # a Killer's solution is a Sudoku grid
 _RULE = re.compile(r"[-=+_|:*~ \t]*[-=_~]{2}[-=+_|:*~ \t]*")
 _SPLIT = re.compile(r"[\s,|]+")
 _NUMBER = re.compile(r"[0-9]+")
@@ -379,13 +380,13 @@ def read_solution_per_puzzle(text: str, puzzles) -> list[tuple[int, np.ndarray]]
 
 
 def _solution_entries(text: str, puzzle) -> list[Entry]:
-    _require_solution(puzzle)
+    kind = _require_solution(puzzle)
     layout = Layout(size=puzzle.shape)
-    grids, errors = _scan(text, layout.size if isinstance(puzzle, Takuzu) else None)
+    grids, errors = _scan(text, layout.size if kind == "takuzu" else None)
     if errors:
         raise errors[0]
     titled = any(g.title.lower().startswith("solution") for g in grids)  # else every grid is a solution
-    if isinstance(puzzle, Sudoku):
+    if kind in ("sudoku", "killer"):
         items = _sudoku_entries(grids, "", Rules(box=(puzzle.box_rows, puzzle.box_cols)), Layout(),
                                 solutions=not titled)
     else:
@@ -404,9 +405,7 @@ def _full(entry: Entry, puzzle) -> np.ndarray:
 # ---------------------------------------------------------------- writing
 
 def format_puzzle(puzzle) -> str:
-    if isinstance(puzzle, KillerSudoku) or not isinstance(puzzle, (Sudoku, Takuzu)):
-        raise PuzzleError(f"the grid format holds only sudoku and takuzu puzzles, not {puzzle.puzzle}")
-    if isinstance(puzzle, Takuzu):
+    if require_kind(puzzle, "grid", PUZZLES) == "takuzu":
         if puzzle.distinct_lines:
             raise PuzzleError("the grid format cannot state the distinct rows and columns rule; use the native "
                               "format or the set option distinct_lines: true")
@@ -427,13 +426,11 @@ def _rows(grid: np.ndarray) -> str:
     return "".join(word[r * n:(r + 1) * n] + "\n" for r in range(grid.shape[0]))
 
 
-def _require_solution(puzzle) -> None:
-    if not isinstance(puzzle, (Sudoku, Takuzu)):
-        raise PuzzleError(f"the grid format holds only sudoku, killer and takuzu solutions, not {puzzle.puzzle}")
+def _require_solution(puzzle) -> str:
+    return require_kind(puzzle, "grid", SOLUTIONS, "solutions")
 
 
 def format_solution(puzzle, grid: np.ndarray) -> str:
-    _require_solution(puzzle)
-    if isinstance(puzzle, Takuzu):
+    if _require_solution(puzzle) == "takuzu":
         return "".join("".join(str(v) for v in row) + "\n" for row in np.asarray(grid).tolist())
     return _rows(np.asarray(grid))

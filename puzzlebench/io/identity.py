@@ -2,18 +2,11 @@
 
 from __future__ import annotations
 
-from ..puzzles import Kakuro, KillerSudoku, Sudoku
+from ..kinds import kind_key
 
 
 def puzzle_key(puzzle) -> tuple:
     """A hashable key equal for two puzzles exactly when they state the same puzzle
-    (same type, grid, clues, cages and rule options; the name is ignored)."""
-    if isinstance(puzzle, Kakuro):
-        return ("kakuro", puzzle.shape, puzzle.white.tobytes(), puzzle.across.tobytes(), puzzle.down.tobytes())
-    if isinstance(puzzle, Sudoku):
-        key = (puzzle.puzzle, puzzle.shape, puzzle.box_rows, puzzle.box_cols, puzzle.givens.tobytes())
-        if isinstance(puzzle, KillerSudoku):
-            cages = frozenset((frozenset(cage.cells), cage.total) for cage in puzzle.cages)
-            key += (cages, puzzle.diagonal)
-        return key
-    return ("takuzu", puzzle.shape, puzzle.givens.tobytes(), puzzle.distinct_lines)
+    (same kind, grid, clues, cages and rule options; the name is ignored): the kind's
+    name and its ``key``.  A puzzle of no kind is a PuzzleError."""
+    return kind_key(puzzle)

@@ -38,7 +38,18 @@ from ..puzzles import Kakuro, KillerSudoku, Sudoku, Takuzu, digit_sum_range
 from .entry import Entry
 from .regions import cages_from_index, canonical_index, label_regions
 from .rules import MAX_SUDOKU, Rules
-from .text import MAX_SIDE, kakuro_clue, TextLine, as_uint, build_located, content_lines, parse_row, row_cells, split_lines
+from .text import (
+    MAX_SIDE,
+    TextLine,
+    as_uint,
+    build_located,
+    content_lines,
+    kakuro_clue,
+    parse_row,
+    require_kind,
+    row_cells,
+    split_lines,
+)
 
 PUZZLES = ("sudoku", "killer", "kakuro", "takuzu")
 
@@ -205,9 +216,10 @@ def parse_solution(lines: list[TextLine], puzzle) -> np.ndarray:
     if shape != puzzle.shape:
         raise PuzzleError(f"the solution is {shape[0]} x {shape[1]}, the puzzle {puzzle.shape[0]} x "
                           f"{puzzle.shape[1]}", line=lines[0].number)
-    if isinstance(puzzle, Sudoku):
+    kind = require_kind(puzzle, "janko", PUZZLES, "solutions")
+    if kind in ("sudoku", "killer"):
         cell, what = _sudoku_cell(puzzle.n), f"a number 1..{puzzle.n}"
-    elif isinstance(puzzle, Kakuro):
+    elif kind == "kakuro":
         cell, what = _kakuro_solution_cell, "a digit 1..9 or '-'"
     else:
         table = _takuzu_cells({t for r in _body(lines, shape[0]) for t in row_cells(r, shape[1])})
@@ -309,13 +321,14 @@ def _unsupported(what: str) -> PuzzleError:
 
 
 def format_puzzle(puzzle) -> str:
-    if isinstance(puzzle, Sudoku) and (puzzle.box_rows, puzzle.box_cols) != Rules().box_for(puzzle.n):
+    kind = require_kind(puzzle, "janko", PUZZLES)
+    if kind in ("sudoku", "killer") and (puzzle.box_rows, puzzle.box_cols) != Rules().box_for(puzzle.n):
         raise _unsupported(f"the box shape {puzzle.box_rows}x{puzzle.box_cols}")
-    if isinstance(puzzle, KillerSudoku):
+    if kind == "killer":
         return _format_killer(puzzle)
-    if isinstance(puzzle, Sudoku):
+    if kind == "sudoku":
         return _text(puzzle.shape, [[str(v) if v else "-" for v in row] for row in puzzle.givens.tolist()])
-    if isinstance(puzzle, Kakuro):
+    if kind == "kakuro":
         rows = [["0" if w else (f"{d or ''},{a or ''}" if d or a else "-") for w, d, a in zip(*cells)]
                 for cells in zip(puzzle.white.tolist(), puzzle.down.tolist(), puzzle.across.tolist())]
         return _text(puzzle.shape, rows)
@@ -339,10 +352,11 @@ def _format_killer(p: KillerSudoku) -> str:
 
 
 def format_solution(puzzle, grid: np.ndarray) -> str:
-    if isinstance(puzzle, Kakuro):
+    kind = require_kind(puzzle, "janko", PUZZLES, "solutions")
+    if kind == "kakuro":
         rows = [[str(v) if w else "-" for v, w in zip(row, white)]
                 for row, white in zip(grid.tolist(), puzzle.white.tolist())]
-    elif isinstance(puzzle, Takuzu):
+    elif kind == "takuzu":
         rows = [[{0: "1", 1: "2"}.get(v, "-") for v in row] for row in grid.tolist()]
     else:
         rows = [[str(v) if v > 0 else "-" for v in row] for row in grid.tolist()]

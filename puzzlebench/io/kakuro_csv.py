@@ -27,7 +27,15 @@ from ..errors import PuzzleError
 from ..puzzles import Kakuro
 from .entry import Entry
 from .rules import Rules
-from .text import MAX_SIDE, TextLine, build_located, is_comment, kakuro_clue, split_lines
+from .text import (
+    MAX_SIDE,
+    TextLine,
+    build_located,
+    is_comment,
+    kakuro_clue,
+    require_kind,
+    split_lines,
+)
 
 PUZZLES = ("kakuro",)
 _CLUE = re.compile(r"([0-9]{0,2})\\([0-9]{0,2})")
@@ -114,8 +122,7 @@ def read(text: str, path: str, puzzle: str | None, rules: Rules, layout=None) ->
 
 def read_solutions(text: str, puzzle) -> list[tuple[int, np.ndarray]]:
     """Every solution grid of the file (alternatives of one puzzle), each of its shape."""
-    if not isinstance(puzzle, Kakuro):
-        raise PuzzleError(f"the kakuro-csv format holds only kakuro solutions, not {puzzle.puzzle}")
+    require_kind(puzzle, "kakuro-csv", PUZZLES, "solutions")
     found = []
     for rows in _blocks(text):
         grid = _grid(rows, _solution_cell, "a digit 1..9, 'x' or a clue")
@@ -132,14 +139,12 @@ def _tokens(p: Kakuro) -> list[list[str]]:
 
 
 def format_puzzle(puzzle) -> str:
-    if not isinstance(puzzle, Kakuro):
-        raise PuzzleError(f"the kakuro-csv format holds only kakuro puzzles, not {puzzle.puzzle}")
+    require_kind(puzzle, "kakuro-csv", PUZZLES)
     return "".join(",".join(row) + "\n" for row in _tokens(puzzle))
 
 
 def format_solution(puzzle, grid: np.ndarray) -> str:
-    if not isinstance(puzzle, Kakuro):
-        raise PuzzleError(f"the kakuro-csv format holds only kakuro solutions, not {puzzle.puzzle}")
+    require_kind(puzzle, "kakuro-csv", PUZZLES, "solutions")
     rows = [[str(v) if w else t for v, w, t in zip(values, white, tokens)]
             for values, white, tokens in zip(grid.tolist(), puzzle.white.tolist(), _tokens(puzzle))]
     return "".join(",".join(row) + "\n" for row in rows)

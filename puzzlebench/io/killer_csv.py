@@ -39,7 +39,7 @@ from .entry import Entry, entries_only
 from .layout import Layout
 from .regions import cages_from_index, canonical_index, label_regions
 from .rules import MAX_SUDOKU, Rules
-from .text import TextLine, build_located, content_lines, split_lines
+from .text import TextLine, build_located, content_lines, require_kind, split_lines
 
 PUZZLES = ("killer",)
 ROLES = ("cages", "sums", "solution")
@@ -191,8 +191,7 @@ def format_entries(entries) -> str:
 
 
 def _require_killer(puzzle) -> None:
-    if not isinstance(puzzle, KillerSudoku):
-        raise PuzzleError(f"the killer-csv format holds only killer puzzles, not {puzzle.puzzle}")
+    require_kind(puzzle, "killer-csv", PUZZLES)
 
 
 def format_solution(puzzle, grid: np.ndarray) -> str:

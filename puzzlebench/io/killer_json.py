@@ -29,11 +29,13 @@ import re
 import numpy as np
 
 from ..errors import PuzzleError
+from ..kinds import kind_of
 from ..puzzles import Cage, KillerSudoku, Sudoku
 from .entry import Entry
 from .layout import Layout
 from .regions import complete_cages
 from .rules import MAX_SUDOKU, Rules
+from .text import require_kind
 
 PUZZLES = ("killer", "sudoku")
 _SUM_KEYS = ("result", "sum", "total", "value")
@@ -174,8 +176,8 @@ def _solution(found, n: int) -> np.ndarray | None:
 
 def read_solutions(text: str, puzzle) -> list[tuple[int, np.ndarray]]:
     """The ``solution`` of an f-puzzles file (a cage list holds none)."""
-    entries = read(text, "", None, Rules(box=(puzzle.box_rows, puzzle.box_cols)) if isinstance(puzzle, Sudoku)
-                   else Rules())
+    require_kind(puzzle, "killer-json", PUZZLES, "solutions")
+    entries = read(text, "", None, Rules(box=(puzzle.box_rows, puzzle.box_cols)))
     found = [(1, e.solution) for e in entries if e.solution is not None]
     for _, grid in found:
         if grid.shape != puzzle.shape:
@@ -185,8 +187,7 @@ def read_solutions(text: str, puzzle) -> list[tuple[int, np.ndarray]]:
 
 
 def _check(puzzle) -> None:
-    if not isinstance(puzzle, Sudoku):
-        raise PuzzleError(f"the killer-json format holds only killer and sudoku puzzles, not {puzzle.puzzle}")
+    require_kind(puzzle, "killer-json", PUZZLES)
     if (puzzle.box_rows, puzzle.box_cols) != Rules().box_for(puzzle.n):
         raise PuzzleError(f"the killer-json format cannot state the box shape {puzzle.box_rows}x{puzzle.box_cols}; "
                           "use the native format")
@@ -196,7 +197,7 @@ def _document(puzzle, solution=None) -> str:
     _check(puzzle)
     data = {"size": puzzle.n,
             "grid": [[{"value": int(v), "given": True} if v else {} for v in row] for row in puzzle.givens.tolist()]}
-    if isinstance(puzzle, KillerSudoku):
+    if kind_of(puzzle).name == "killer":
         data["killercage"] = [{"cells": [f"R{r + 1}C{c + 1}" for r, c in cage.cells], "value": str(cage.total)}
                               for cage in puzzle.cages]
         if puzzle.diagonal:

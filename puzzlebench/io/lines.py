@@ -48,14 +48,23 @@ from functools import partial
 import numpy as np
 
 from ..errors import PuzzleError
-from ..puzzles import KillerSudoku, Sudoku, Takuzu
+from ..puzzles import Sudoku, Takuzu
 from . import symbols
 from .entry import Entry
 from .layout import Layout
 from .rules import MAX_SUDOKU, Rules
-from .text import MAX_SIDE, AmbiguousReading, TextLine, build_located, content_lines, split_lines
+from .text import (
+    MAX_SIDE,
+    AmbiguousReading,
+    TextLine,
+    build_located,
+    content_lines,
+    require_kind,
+    split_lines,
+)
 
 PUZZLES = ("sudoku", "takuzu")
+SOLUTIONS = ("sudoku", "killer", "takuzu")  # a Killer's solution is a Sudoku grid
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZa"
 BLANKS = ".0"
@@ -295,8 +304,7 @@ def _read_takuzu(text: str, path: str, rules: Rules, layout: Layout) -> list:
 def read_solutions(text: str, puzzle) -> list[tuple[int, np.ndarray]]:
     """The solution for ``puzzle`` as [(line, grid)]: the only line's, or in a file of several
     lines the one of line number ``puzzle.name`` (1-based, lines counted without comments)."""
-    if not isinstance(puzzle, (Sudoku, Takuzu)):
-        raise PuzzleError(f"the lines format holds only sudoku, killer and takuzu solutions, not {puzzle.puzzle}")
+    kind = require_kind(puzzle, "lines", SOLUTIONS, "solutions")
     found = content_lines(split_lines(text))
     if len(found) > 1:
         name = puzzle.name
@@ -307,7 +315,7 @@ def read_solutions(text: str, puzzle) -> list[tuple[int, np.ndarray]]:
         found = [found[index - 1]]
     solutions = []
     for line in found:
-        if isinstance(puzzle, Takuzu):
+        if kind == "takuzu":
             _, grid, solution, _ = _takuzu_words(line, puzzle.shape)
             solutions.append((line.number, solution if solution is not None else grid))
             continue
@@ -334,13 +342,11 @@ def _takuzu_prefix(shape: tuple[int, int]) -> str:
 
 
 def format_puzzle(puzzle) -> str:
-    if isinstance(puzzle, Takuzu):
+    if require_kind(puzzle, "lines", PUZZLES) == "takuzu":
         if puzzle.distinct_lines:
             raise PuzzleError("the lines format cannot state the distinct rows and columns rule; use the native "
                               "format or the set option distinct_lines: true")
         return _takuzu_prefix(puzzle.shape) + _takuzu_word(puzzle.givens) + "\n"
-    if isinstance(puzzle, KillerSudoku) or not isinstance(puzzle, Sudoku):
-        raise PuzzleError(f"the lines format holds only sudoku and takuzu puzzles, not {puzzle.puzzle}")
     if not MIN_SIZE <= puzzle.n <= MAX_SUDOKU:
         raise PuzzleError(f"the lines format holds sudoku of size {MIN_SIZE}..{MAX_SUDOKU}, not {puzzle.n}")
     default = Rules().box_for(puzzle.n)
@@ -351,12 +357,10 @@ def format_puzzle(puzzle) -> str:
 
 
 def format_solution(puzzle, grid: np.ndarray) -> str:
-    if isinstance(puzzle, Takuzu):
+    if require_kind(puzzle, "lines", SOLUTIONS, "solutions") == "takuzu":
         if not np.isin(grid, (0, 1)).all():
             raise PuzzleError("a takuzu solution holds 0 and 1 only")
         return _takuzu_prefix(puzzle.shape) + _takuzu_word(grid) + "\n"
-    if not isinstance(puzzle, Sudoku):
-        raise PuzzleError(f"the lines format holds only sudoku, killer and takuzu solutions, not {puzzle.puzzle}")
     if ((grid < 0) | (grid > len(SYMBOLS))).any():
         raise PuzzleError(f"the lines format cannot write values outside 0..{len(SYMBOLS)}")
     return encode(grid) + "\n"

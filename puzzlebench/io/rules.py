@@ -11,9 +11,10 @@ import re
 from dataclasses import dataclass, replace
 
 from ..errors import PuzzleError
-from ..puzzles import default_box_shape
+from ..kinds import kinds
+from ..kinds.sudoku.puzzle import default_box_shape
 
-_APPLIES_TO = {"box": ("sudoku", "killer"), "diagonal": ("killer",), "distinct_lines": ("takuzu",)}
+OPTIONS = ("box", "diagonal", "distinct_lines")
 _BOX = re.compile(r"([0-9]{1,2})x([0-9]{1,2})")
 MAX_SUDOKU = 36
 
@@ -32,8 +33,9 @@ class Rules:
 
     def require_applicable(self, puzzle: str) -> None:
         """Refuse an option the puzzle has no rule for: silently dropping it would change the benchmark."""
-        for name, puzzles in _APPLIES_TO.items():
+        for name in OPTIONS:
             value = getattr(self, name)
+            puzzles = applies_to(name)
             if value not in (None, False) and puzzle not in puzzles:
                 raise PuzzleError(f"option {name}={value!r} does not apply to {puzzle} "
                                   f"(only to {', '.join(puzzles)})")
@@ -41,6 +43,12 @@ class Rules:
     def box_for(self, n: int) -> tuple[int, int]:
         """The box shape of an n x n Sudoku: the stated one, else the default."""
         return self.box or default_box_shape(n)
+
+
+def applies_to(option: str) -> tuple[str, ...]:
+    """The kinds that take rule ``option``: ``box`` those whose header carries a box shape, a flag
+    option those whose header flag sets it (:class:`~puzzlebench.kinds.PuzzleKind` ``box``, ``flag_rule``)."""
+    return tuple(k.name for k in kinds() if (k.box if option == "box" else k.flag_rule == option))
 
 
 def parse_box(text: str) -> tuple[int, int]:
@@ -59,9 +67,9 @@ def parse_rules(options: dict | None) -> Rules:
         return Rules()
     if not isinstance(options, dict):
         raise PuzzleError(f"options must be a mapping, got {type(options).__name__}")
-    unknown = sorted(set(options) - set(_APPLIES_TO))
+    unknown = sorted(set(options) - set(OPTIONS))
     if unknown:
-        raise PuzzleError(f"unknown option {unknown[0]!r} (known: {', '.join(_APPLIES_TO)})")
+        raise PuzzleError(f"unknown option {unknown[0]!r} (known: {', '.join(OPTIONS)})")
     rules = {}
     for name in ("diagonal", "distinct_lines"):
         if name in options:

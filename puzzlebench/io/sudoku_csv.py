@@ -26,12 +26,12 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import PuzzleError
-from ..puzzles import KillerSudoku, Sudoku
+from ..puzzles import Sudoku
 from . import csv_rows, lines
 from .entry import Entry, entries_only
 from .layout import Layout
 from .rules import Rules
-from .text import TextLine
+from .text import TextLine, require_kind
 
 PUZZLES = ("sudoku",)
 ROLES = ("puzzle", "solution")
@@ -127,14 +127,12 @@ def format_entries(entries) -> str:
 
 
 def _check_writable(puzzle) -> None:
-    if isinstance(puzzle, KillerSudoku) or not isinstance(puzzle, Sudoku):
-        raise PuzzleError(f"the sudoku-csv format holds only sudoku puzzles, not {puzzle.puzzle}")
+    require_kind(puzzle, "sudoku-csv", PUZZLES)
     lines.format_puzzle(puzzle)  # the same limits as a lines word: size and box shape
 
 
 def _require_solution(puzzle) -> None:
-    if not isinstance(puzzle, Sudoku):
-        raise PuzzleError(f"the sudoku-csv format holds only sudoku and killer solutions, not {puzzle.puzzle}")
+    require_kind(puzzle, "sudoku-csv", ("sudoku", "killer"), "solutions")
 
 
 def format_solution(puzzle, grid: np.ndarray) -> str:

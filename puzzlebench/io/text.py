@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..errors import PuzzleError
+from ..kinds import kind_of
 
 MAX_SIDE = 100
 """Largest row or column count accepted for Kakuro and Takuzu grids."""
@@ -185,3 +186,15 @@ def read_only(name: str, files: str, write_as: str):
         raise PuzzleError(f"the {name} format is read, not written; use the {write_as} format")
 
     return unsupported_solutions, no_solutions, format_puzzle, no_solutions
+
+
+def require_kind(puzzle, format: str, kinds: tuple[str, ...], what: str = "puzzles") -> str:
+    """The kind name of ``puzzle`` when ``format`` holds its ``what`` (one of ``kinds``); else a PuzzleError
+    ("the lines format holds only sudoku and takuzu puzzles, not killer").  A format that states several
+    kinds looks its per-kind parts up by this name, so a kind it has no layout for is refused, never
+    read as another kind."""
+    name = kind_of(puzzle).name
+    if name not in kinds:
+        listed = kinds[0] if len(kinds) == 1 else f"{', '.join(kinds[:-1])} and {kinds[-1]}"
+        raise PuzzleError(f"the {format} format holds only {listed} {what}, not {name}")
+    return name

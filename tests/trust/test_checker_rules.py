@@ -161,7 +161,7 @@ def test_unknown_puzzle_type_is_a_type_error():
     class Nonogram:
         shape = (2, 2)
 
-    with pytest.raises(TypeError, match="no checker for Nonogram"):
+    with pytest.raises(TypeError, match="Nonogram is no puzzle kind"):
         check(Nonogram(), np.zeros((2, 2), int))
 
 

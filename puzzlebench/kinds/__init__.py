@@ -1,0 +1,223 @@
+"""Puzzle kinds: one folder each, and the registry the generic code consults.
+
+``puzzlebench/kinds/<kind>/`` holds what is the kind's own (its data type, rules
+checker, native reader and writer, identity key, drawing, symmetries and
+generator); its ``kind.py`` gathers them into one :class:`PuzzleKind` named
+``KIND``.  Dropping in such a folder is all it takes: the folders are scanned on first use.  Detection, checking, drawing, transforms, ``generate``, ``import``,
+the CLI's ``--puzzle`` choices and the config schema ask this registry, never
+the puzzle's class: :func:`kind_of` (a puzzle's kind, by its type),
+:func:`get_kind` (by name), :func:`kinds` and :func:`names`.
+
+Installed packages add kinds through the entry-point group ``puzzlebench.kinds``:
+each entry point names a :class:`PuzzleKind` object (``module:KIND``), loaded
+after the built-in kinds.  An unknown kind is a PuzzleError naming the known
+ones; nothing falls through to another kind.
+
+This module imports no kind at import time (the built-ins are imported on first
+use), so a kind's modules may import the generic ones without an import cycle.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import pkgutil
+import zlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from importlib.metadata import entry_points
+
+from ..errors import PuzzleError
+
+BUILTIN = ("sudoku", "killer", "kakuro", "takuzu")
+"""The first built-in kinds, in their order (the start of PUZZLE_NAMES, and the numbers in generated
+puzzles' random keys).  Every folder ``puzzlebench/kinds/<name>/`` with a ``kind.py`` is a built-in kind:
+these first, then the others by name."""
+GROUP = "puzzlebench.kinds"
+
+
+class UnknownKind(PuzzleError, TypeError):
+    """A puzzle of no registered kind: a PuzzleError (one line, exit 2) and, as before the kinds had a
+    registry, a TypeError."""
+
+
+def _all_cells(puzzle):
+    import numpy as np
+    return np.arange(puzzle.shape[0] * puzzle.shape[1])
+
+
+@dataclass(frozen=True)
+class PuzzleKind:
+    """What the generic code needs of one puzzle kind.  ``puzzle`` and ``grid`` below are an
+    instance of ``type`` and a numpy integer array of its ``shape``; positions in messages are 1-based.
+
+    Identity and rules
+      name          the puzzle name (``--puzzle``, instance folders, the native header word, records)
+      type          the validated, immutable data type (a class with ``shape``, ``name``, ``num_givens``
+                    and the ClassVar ``puzzle == name``); a subclass registered as another kind wins
+      description   one line for listings
+      check         ``(puzzle, grid) -> list[str]``: every rule violation, a sentence each; called only
+                    with a grid of the puzzle's shape (the generic checker refuses other shapes)
+      key           ``(puzzle) -> tuple``: hashable, equal exactly when two puzzles state the same
+                    puzzle (the name ignored); the registry prefixes the kind's name
+    Native format (:mod:`puzzlebench.io.native`; a header ``<name> SIZES [RxC] [FLAG]``)
+      native_usage  the header's usage, e.g. ``"killer N [RxC] [diagonal]"``
+      square        the header (and ``generate --size``) gives one side N, not ROWS COLS
+      max_side      the largest side a header may state
+      box           the header may carry a box shape RxC (the ``box`` rule option)
+      flag          the header's optional flag word (``"diagonal"``), None for none
+      flag_rule     the :class:`~puzzlebench.io.rules.Rules` field the flag sets (``"diagonal"``)
+      read_native   ``(cursor, header, rules, name, where) -> puzzle``: the grid after the header
+                    (``cursor`` an io.text.Cursor, ``header`` an io.native.Header, ``where`` names the
+                    puzzle in messages)
+      format_native ``(puzzle) -> str``: the native text, header first
+      solution_cell ``(puzzle) -> (cell, what)``: the token parser of a solution grid's cells
+                    (token -> int or None) and the description of a valid token
+      format_solution ``(puzzle, grid) -> str``: a solution's native grid rows
+    Drawing
+      draw          ``(ax, puzzle, solution, size)``: draw into matplotlib Axes whose data
+                    coordinates are set (cell (r, c) spans [c, c+1] x [r, r+1], y down); ``solution``
+                    is None or a grid; ``size`` is a cell's side in points
+    Symmetries (:mod:`puzzlebench.transforms`)
+      symmetries    ``(puzzle) -> tuple[str, ...]``: the transform kinds that change something
+      random_transform ``(puzzle, rng, use, transpose) -> Transform``: a random symmetry from the
+                    transform kinds ``use`` (a set, within ``symmetries``), transposed or not as drawn
+      transform_count ``(puzzle, use) -> int``: how many distinct transforms that draws (identity included)
+      apply_transform ``(transform, puzzle, name) -> puzzle``: the transformed puzzle named ``name``
+    Generator (:mod:`puzzlebench.generators`; None when the kind has none)
+      spec_type     the spec dataclass (with ``key``, ``label`` and ``parameters``)
+      generate      ``(spec, rng, oracle) -> Generated``; its module's docstring is the procedure
+      specs         ``(args, sizes) -> list[spec]``: the specs of ``generate``'s options (``sizes``
+                    parsed (rows, cols) pairs)
+      command       ``(args, specs) -> list[str]``: the options of the canonical ``generate`` command
+                    that regenerates the set (after ``--seed``)
+      knobs         the ``generate`` options (argparse dests) that apply to this kind
+      certifying_formulation  the formulation whose integer columns are binary and fixed by the grid
+      solution_columns ``(puzzle, solution, cells) -> (columns, values)``: the columns of the certifying
+                    formulation that read "flat cell c as in ``solution``" and their values there
+      open_cells    ``(puzzle) -> ndarray``: flat indices of the cells a solution fills (default: all)
+      describe      ``(puzzle) -> str``: size and clue figures, one line (``9x9, 28 givens (65% blank)``)
+    """
+
+    name: str
+    type: type
+    description: str
+    check: Callable
+    key: Callable
+    native_usage: str
+    read_native: Callable
+    format_native: Callable
+    solution_cell: Callable
+    format_solution: Callable
+    draw: Callable
+    symmetries: Callable
+    random_transform: Callable
+    transform_count: Callable
+    apply_transform: Callable
+    describe: Callable
+    square: bool = False
+    max_side: int = 100
+    box: bool = False
+    flag: str | None = None
+    flag_rule: str | None = None
+    spec_type: type | None = None
+    generate: Callable | None = None
+    specs: Callable | None = None
+    command: Callable | None = None
+    knobs: tuple[str, ...] = ()
+    certifying_formulation: str | None = None
+    solution_columns: Callable | None = None
+    open_cells: Callable = field(default=_all_cells)
+
+    @property
+    def seed_key(self) -> int:
+        """The kind's number in a generated puzzle's random key: its place in :data:`BUILTIN`, else
+        a checksum of its name (so a kind's puzzles do not depend on which other kinds are installed)."""
+        return BUILTIN.index(self.name) if self.name in BUILTIN else zlib.crc32(self.name.encode())
+
+
+_KINDS: dict[str, PuzzleKind] = {}
+_BY_TYPE: dict[type, PuzzleKind] = {}
+_loaded = [False]
+
+
+def register_kind(kind: PuzzleKind) -> PuzzleKind:
+    """Add ``kind`` to the registry (the built-ins and the entry points are added on first use);
+    a second kind of the same name, or a type whose ``puzzle`` is not the kind's name, is an error."""
+    if not isinstance(kind, PuzzleKind):  # the one check on a registry entry's type: a plug-in's mistake
+        raise PuzzleError(f"a puzzle kind must be a PuzzleKind, got {type(kind).__name__}")
+    known = _KINDS.get(kind.name)
+    if known is not None and known is not kind:
+        raise PuzzleError(f"puzzle kind {kind.name!r} is registered twice")
+    if getattr(kind.type, "puzzle", None) != kind.name:
+        raise PuzzleError(f"puzzle kind {kind.name!r}: its type {kind.type.__name__} must have "
+                          f"puzzle = {kind.name!r}")
+    _KINDS[kind.name] = kind
+    _BY_TYPE[kind.type] = kind
+    return kind
+
+
+def _folders() -> list[str]:
+    """The kinds' folders that hold a ``kind.py``: the four of :data:`BUILTIN` in their order, then the others by name."""
+    names = [m.name for m in pkgutil.iter_modules(__path__) if m.ispkg
+             and importlib.util.find_spec(f"{__name__}.{m.name}.kind") is not None]
+    return sorted(names, key=lambda n: (BUILTIN.index(n) if n in BUILTIN else len(BUILTIN), n))
+
+
+def _load() -> None:
+    if _loaded[0]:
+        return
+    _loaded[0] = True
+    for name in _folders():
+        register_kind(importlib.import_module(f"{__name__}.{name}.kind").KIND)
+    for point in sorted(entry_points(group=GROUP), key=lambda p: p.name):
+        try:
+            kind = point.load()
+        except Exception as exc:  # noqa: BLE001 -- whatever a plug-in raises becomes one line naming it
+            raise PuzzleError(f"entry point {point.name!r} ({point.value}) of group {GROUP} failed to load: "
+                              f"{type(exc).__name__}: {exc}") from None
+        register_kind(kind)
+
+
+def kinds() -> list[PuzzleKind]:
+    """Every kind: the built-ins in their order, then the installed ones by name."""
+    _load()
+    return list(_KINDS.values())
+
+
+def names() -> tuple[str, ...]:
+    """The names of every kind (the ``--puzzle`` choices)."""
+    return tuple(k.name for k in kinds())
+
+
+def get_kind(name: str) -> PuzzleKind:
+    """The kind called ``name``; an unknown name is a PuzzleError listing the known ones."""
+    _load()
+    try:
+        return _KINDS[name]
+    except KeyError:
+        raise UnknownKind(f"unknown puzzle {name!r} (known: {', '.join(_KINDS)})") from None
+
+
+def kind_of(puzzle) -> PuzzleKind:
+    """The kind of ``puzzle``: the registered type nearest in its class's MRO (a KillerSudoku is a
+    killer, though it is a Sudoku too); a puzzle of no registered kind is a PuzzleError naming its type."""
+    _load()
+    for cls in type(puzzle).__mro__:
+        if cls in _BY_TYPE:
+            return _BY_TYPE[cls]
+    raise UnknownKind(f"{type(puzzle).__name__} is no puzzle kind (known: {', '.join(_KINDS)})")
+
+
+def kind_key(puzzle) -> tuple:
+    """:attr:`PuzzleKind.key` of ``puzzle``, prefixed with its kind's name."""
+    kind = kind_of(puzzle)
+    return (kind.name, *kind.key(puzzle))
+
+
+def spec_kind(spec) -> PuzzleKind:
+    """The kind whose generator takes ``spec``."""
+    for kind in kinds():
+        if kind.spec_type is not None and type(spec) is kind.spec_type:
+            return kind
+    raise PuzzleError(f"{type(spec).__name__} is the spec of no puzzle kind's generator")

@@ -1,0 +1,43 @@
+"""The Kakuro kind (see :class:`puzzlebench.kinds.PuzzleKind`)."""
+
+from __future__ import annotations
+
+from ...io.text import MAX_SIDE
+from .. import PuzzleKind
+from .check import _check_kakuro
+from .draw import draw_kakuro
+from .generator import (
+    KakuroSpec,
+    describe_kakuro,
+    generate_kakuro,
+    kakuro_command,
+    kakuro_open_cells,
+    kakuro_solution_columns,
+    kakuro_specs,
+)
+from .native import format_kakuro, format_solution, read_kakuro, solution_cell
+from .puzzle import Kakuro
+from .transforms import (
+    apply_kakuro_transform,
+    kakuro_symmetries,
+    kakuro_transform_count,
+    random_kakuro_transform,
+)
+
+
+def kakuro_key(puzzle: Kakuro) -> tuple:
+    """Shape, white cells and both clue layers."""
+    return (puzzle.shape, puzzle.white.tobytes(), puzzle.across.tobytes(), puzzle.down.tobytes())
+
+
+KIND = PuzzleKind(
+    name="kakuro", type=Kakuro, description="Kakuro: runs of distinct digits 1..9 with sums",
+    check=_check_kakuro, key=kakuro_key,
+    native_usage="kakuro ROWS COLS", max_side=MAX_SIDE,
+    read_native=read_kakuro, format_native=format_kakuro, solution_cell=solution_cell,
+    format_solution=format_solution, draw=draw_kakuro,
+    symmetries=kakuro_symmetries, random_transform=random_kakuro_transform,
+    transform_count=kakuro_transform_count, apply_transform=apply_kakuro_transform,
+    describe=describe_kakuro, spec_type=KakuroSpec, generate=generate_kakuro, specs=kakuro_specs,
+    command=kakuro_command, knobs=("density",),
+    certifying_formulation="combinations", solution_columns=kakuro_solution_columns, open_cells=kakuro_open_cells)

@@ -1,0 +1,1 @@
+"""The killer kind's folder: its data type, checker, native layout, drawing, symmetries, generator and ``kind.py``."""

@@ -1,0 +1,46 @@
+"""The Killer Sudoku kind (Killer-X with ``diagonal``; see :class:`puzzlebench.kinds.PuzzleKind`)."""
+
+from __future__ import annotations
+
+from ...io.rules import MAX_SUDOKU
+from .. import PuzzleKind
+from ..sudoku.generator import sudoku_solution_columns
+from ..sudoku.kind import sudoku_key
+from ..sudoku.native import format_solution, solution_cell
+from .check import check_killer
+from .draw import draw_killer
+from .generator import (
+    KillerSpec,
+    describe_killer,
+    generate_killer,
+    killer_command,
+    killer_specs,
+)
+from .native import format_killer, read_killer
+from .puzzle import KillerSudoku
+from .transforms import (
+    apply_killer_transform,
+    killer_symmetries,
+    killer_transform_count,
+    random_killer_transform,
+)
+
+
+def killer_key(puzzle: KillerSudoku) -> tuple:
+    """The Sudoku key, the cages (in any order) and the diagonal flag."""
+    cages = frozenset((frozenset(cage.cells), cage.total) for cage in puzzle.cages)
+    return (*sudoku_key(puzzle), cages, puzzle.diagonal)
+
+
+KIND = PuzzleKind(
+    name="killer", type=KillerSudoku, description="Killer Sudoku: cages with sums (Killer-X: diagonals too)",
+    check=check_killer, key=killer_key,
+    native_usage="killer N [RxC] [diagonal]", square=True, max_side=MAX_SUDOKU, box=True,
+    flag="diagonal", flag_rule="diagonal",
+    read_native=read_killer, format_native=format_killer, solution_cell=solution_cell,
+    format_solution=format_solution, draw=draw_killer,
+    symmetries=killer_symmetries, random_transform=random_killer_transform,
+    transform_count=killer_transform_count, apply_transform=apply_killer_transform,
+    describe=describe_killer, spec_type=KillerSpec, generate=generate_killer, specs=killer_specs,
+    command=killer_command, knobs=("box", "max_cage", "diagonal"),
+    certifying_formulation="combinations", solution_columns=sudoku_solution_columns)

@@ -8,6 +8,7 @@ import numpy as np
 
 from puzzlebench import Kakuro, KillerSudoku, Sudoku, Takuzu
 from puzzlebench.io import read_puzzle
+from puzzlebench.kinds.kenken.puzzle import KenKen, KenKenCage
 
 SEED_KILLER = Path(__file__).resolve().parents[1] / "instances/killer/seed/fjmc_blog2026.txt"
 
@@ -28,4 +29,6 @@ def infeasible_puzzles() -> dict:
         "kakuro": Kakuro(white=[[0, 0, 0], [0, 1, 1], [0, 1, 1]], across=[[0, 0, 0], [3, 0, 0], [3, 0, 0]],
                          down=[[0, 3, 4], [0, 0, 0], [0, 0, 0]], name="sum-clash"),
         "takuzu": Takuzu(takuzu, name="forced-triple"),
+        "kenken": KenKen(2, (KenKenCage(((0, 0), (0, 1)), "x", 2), KenKenCage(((1, 0),), "", 1),
+                             KenKenCage(((1, 1),), "", 1)), name="row-clash"),  # row 2 would hold 1 twice
     }

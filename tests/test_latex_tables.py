@@ -29,7 +29,8 @@ PREAMBLE = r"""\documentclass[10pt{options}]{{article}}
 LONG_NAMES = {"binary": "binary-symbreak", "integer": "integer-encoding"}
 DEFAULT_SOLVERS = ("cbc", "highs", "scip", "scip-cp", "cpsat")
 DEFAULT_SETS = {"sudoku": ("sudoku/seed", "sudoku/top95"), "killer": ("killer/seed", "killer/janko", "killer/janko-x"),
-                "kakuro": ("kakuro/seed", "kakuro/janko"), "takuzu": ("takuzu/seed", "takuzu/janko")}
+                "kakuro": ("kakuro/seed", "kakuro/janko"), "takuzu": ("takuzu/seed", "takuzu/janko"),
+                "kenken": ("kenken/generated",)}
 
 
 def compile_errors(tex_file, two_column: bool) -> list[str]:

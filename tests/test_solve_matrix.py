@@ -27,6 +27,7 @@ SEEDS = {
     "killer": ["instances/killer/seed/fjmc_blog2026.txt"],
     "kakuro": ["instances/kakuro/seed/fjmc_blog2026.txt"],
     "takuzu": ["instances/takuzu/seed/fjmc_blog2026.txt"],
+    "kenken": ["instances/kenken/generated/kenken-04x04-05.txt"],
 }
 OPTIONS = SolveOptions(time_limit=60, seed=1)
 SOLVERS = [s.name for s in solvers()] + list(SHIPPED)  # every adapter and shipped configuration

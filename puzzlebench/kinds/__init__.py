@@ -29,7 +29,7 @@ from importlib.metadata import entry_points
 
 from ..errors import PuzzleError
 
-BUILTIN = ("sudoku", "killer", "kakuro", "takuzu")
+BUILTIN = ("sudoku", "killer", "kakuro", "takuzu", "kenken")  # kenken: the number its bundled sets were made with
 """The first built-in kinds, in their order (the start of PUZZLE_NAMES, and the numbers in generated
 puzzles' random keys).  Every folder ``puzzlebench/kinds/<name>/`` with a ``kind.py`` is a built-in kind:
 these first, then the others by name."""

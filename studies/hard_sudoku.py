@@ -31,7 +31,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from puzzlebench.records import SolveOptions  # noqa: E402
-from puzzlebench.runner import _record, build, solve_model  # noqa: E402
+from puzzlebench.runner import PreparedRun, ResolvedRun, _record, build, configured, solve_model  # noqa: E402
 from puzzlebench.sets import get_set  # noqa: E402
 from puzzlebench.solver_configs import check, declared, resolve  # noqa: E402
 from puzzlebench.worker import SolverProcess  # noqa: E402
@@ -76,10 +76,11 @@ def run_pairs(study: dict, out: Path) -> None:
                     key = (set_name, entry.name, pair["formulation"], name)
                     if key in done:
                         continue
-                    built = build(entry.puzzle, pair["formulation"])
+                    resolved = ResolvedRun.of(entry.puzzle, entry.name, pair["formulation"],
+                                              *configured(config, options))
+                    built = build(entry.puzzle, resolved.formulation)
                     result, rounds, wall = solve_model(built.model, config, options, process)
-                    record = _record(entry.puzzle, pair["formulation"], config, options, entry.name, built,
-                                     result, rounds, wall).to_dict()
+                    record = _record(PreparedRun(resolved, built), result, rounds, wall).to_dict()
                     record.update(set=set_name, removed=built.model.presolve_info.get("removed"), load=load(),
                                   solution=None)
                     sink.write(json.dumps(record) + "\n")

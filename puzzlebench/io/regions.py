@@ -101,7 +101,7 @@ def complete_cages(n: int, box: tuple[int, int], cages: Sequence[Cage]) -> tuple
             if not free or any(not all(r * n + c in members for r, c in cages[k].cells) for k in inside):
                 continue
             cells = tuple((i // n, i % n) for i in free)
-            if not _connected(cells):
+            if not connected(cells):
                 continue
             owner[free] = len(cages)
             cages.append(Cage(cells, full - sum(cages[k].total for k in inside)))
@@ -115,8 +115,9 @@ def complete_cages(n: int, box: tuple[int, int], cages: Sequence[Cage]) -> tuple
     return tuple(cages)
 
 
-def _connected(cells: tuple[tuple[int, int], ...]) -> bool:
+def connected(cells) -> bool:
     """Are the cells orthogonally connected?"""
+    cells = list(cells)
     todo, seen = [cells[0]], {cells[0]}
     members = set(cells)
     while todo:
@@ -125,4 +126,4 @@ def _connected(cells: tuple[tuple[int, int], ...]) -> bool:
             if near in members and near not in seen:
                 seen.add(near)
                 todo.append(near)
-    return len(seen) == len(cells)
+    return len(seen) == len(members)

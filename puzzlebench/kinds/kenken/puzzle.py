@@ -23,6 +23,7 @@ from typing import ClassVar
 import numpy as np
 
 from ...errors import PuzzleError
+from ...io.regions import connected
 
 MAX_SIZE = 9
 """The largest N: digits are single characters 1..9."""
@@ -87,19 +88,6 @@ def target_problem(op: str, size: int, target: int, n: int) -> str | None:
     if op == "-":
         return None if 1 <= target <= n - 1 else f"two different digits 1..{n} differ by 1..{n - 1}"
     return None if 2 <= target <= n else f"of two different digits 1..{n} one is 2..{n} times the other"
-
-
-def connected(cells) -> bool:
-    """Are the cells orthogonally connected?"""
-    cells = list(cells)
-    members, todo, seen = set(cells), [cells[0]], {cells[0]}
-    while todo:
-        r, c = todo.pop()
-        for near in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-            if near in members and near not in seen:
-                seen.add(near)
-                todo.append(near)
-    return len(seen) == len(members)
 
 
 @dataclass(frozen=True, eq=False)

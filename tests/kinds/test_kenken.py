@@ -146,7 +146,7 @@ def test_checker_accepts_the_solution_also_through_check():
 
 def test_checker_catches_each_rule():
     puzzle = example()
-    assert check_kenken(puzzle, np.ones((3, 3), int)) == ["the grid is 3 x 3, the puzzle 4 x 4"]
+    assert check(puzzle, np.ones((3, 3), int)) == ["the grid is 3 x 3, the puzzle 4 x 4"]
     grid = EXAMPLE_SOLUTION.copy()
     grid[3, 0] = 7
     assert "cell (4, 1) holds 7, not a digit 1..4" in check_kenken(puzzle, grid)

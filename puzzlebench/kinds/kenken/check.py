@@ -15,11 +15,9 @@ from .puzzle import KenKen, combine
 
 
 def check_kenken(puzzle: KenKen, grid) -> list[str]:
-    """All rule violations of ``grid`` as a solution of ``puzzle``."""
+    """All rule violations of ``grid`` (of the puzzle's shape: :func:`puzzlebench.checker.check`
+    refuses another first) as a solution of ``puzzle``."""
     grid = np.asarray(grid)
-    if grid.shape != puzzle.shape:
-        return [(f"the grid is {grid.shape[0]} x {grid.shape[1] if grid.ndim > 1 else 0}, "
-                 f"the puzzle {puzzle.n} x {puzzle.n}")]
     n = puzzle.n
     out = [f"cell ({r + 1}, {c + 1}) holds {grid[r, c]}, not a digit 1..{n}"
            for r, c in np.argwhere((grid < 1) | (grid > n))]

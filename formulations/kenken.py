@@ -21,8 +21,14 @@ from puzzlebench.kinds.kenken.tuples import admissible_tuples
 from puzzlebench.model import Model, Rows, rows_from_triplets
 from puzzlebench.registry import formulation
 
-from ._sudoku_common import (assignment_decoder, assignment_rows, conflict_pairs, integer_decoder, model_name,
-                             pairwise_all_different)
+from ._sudoku_common import (
+    assignment_decoder,
+    assignment_rows,
+    conflict_pairs,
+    integer_decoder,
+    model_name,
+    pairwise_all_different,
+)
 
 LOG_DECIMALS = 6
 """Decimals of the logarithms in ``log-linear``: multiples of 10^-6, which CP-SAT scales to integers exactly."""

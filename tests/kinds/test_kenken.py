@@ -13,21 +13,30 @@ import pytest
 from puzzlebench import registry
 from puzzlebench.checker import check
 from puzzlebench.cli import main
+from puzzlebench.draw import draw
 from puzzlebench.errors import PuzzleError
 from puzzlebench.generators import generate_puzzle
 from puzzlebench.generators.base import random_fill
 from puzzlebench.generators.uniqueness import UniquenessOracle
+from puzzlebench.io import puzzle_key as io_puzzle_key
 from puzzlebench.kinds.kenken import generator
 from puzzlebench.kinds.kenken.check import check_kenken
-from puzzlebench.draw import draw
-from puzzlebench.kinds.kenken.native import (format_kenken, format_kenken_solution, read_kenken,
-                                             read_kenken_solutions)
+from puzzlebench.kinds.kenken.native import (
+    format_kenken,
+    format_kenken_solution,
+    read_kenken,
+    read_kenken_solutions,
+)
 from puzzlebench.kinds.kenken.puzzle import KenKen, KenKenCage, combine, puzzle_key
 from puzzlebench.kinds.kenken.transforms import apply_kenken_transform
 from puzzlebench.kinds.kenken.tuples import admissible_tuples
-from puzzlebench.io import puzzle_key as io_puzzle_key
 from puzzlebench.records import SolveOptions
-from puzzlebench.transforms import Transform, random_transform, supported_kinds, transform_count
+from puzzlebench.transforms import (
+    Transform,
+    random_transform,
+    supported_kinds,
+    transform_count,
+)
 
 SET = Path(__file__).resolve().parents[2] / "instances" / "kenken" / "generated"
 FORMULATIONS = ["big-m", "binary", "cp-natural", "integer", "log-linear"]

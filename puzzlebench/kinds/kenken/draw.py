@@ -6,8 +6,18 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...draw import (DIGIT_EM, SOLUTION_COLOUR, SUM_FONT, SUM_OFFSET, cage_outlines, clear_corners, digit_size,
-                     grid_lines, lines, numbers)
+from ...draw import (
+    DIGIT_EM,
+    SOLUTION_COLOUR,
+    SUM_FONT,
+    SUM_OFFSET,
+    cage_outlines,
+    clear_corners,
+    digit_size,
+    grid_lines,
+    lines,
+    numbers,
+)
 from .puzzle import KenKen
 
 

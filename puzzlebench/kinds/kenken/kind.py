@@ -9,7 +9,12 @@ from .draw import draw_kenken
 from .generator import KenKenSpec, generate_kenken, kenken_command, kenken_specs
 from .native import format_kenken, format_kenken_solution, read_native, solution_cell
 from .puzzle import MAX_SIZE, KenKen, describe, puzzle_key
-from .transforms import apply_kenken_transform, kenken_symmetries, kenken_transform_count, random_kenken_transform
+from .transforms import (
+    apply_kenken_transform,
+    kenken_symmetries,
+    kenken_transform_count,
+    random_kenken_transform,
+)
 
 KIND = PuzzleKind(
     name="kenken", type=KenKen, description="KenKen (Calcudoku): a Latin square in cages with a target and +, -, x or /",

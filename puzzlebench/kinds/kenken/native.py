@@ -38,8 +38,16 @@ import numpy as np
 
 from ...errors import PuzzleError
 from ...io.regions import cage_labels, label_regions
-from ...io.text import Cursor, TextLine, as_uint, build_located, parse_row, row_cells, split_lines
-from .puzzle import MAX_SIZE, KenKen, KenKenCage
+from ...io.text import (
+    Cursor,
+    TextLine,
+    as_uint,
+    build_located,
+    parse_row,
+    row_cells,
+    split_lines,
+)
+from .puzzle import KenKen, KenKenCage
 
 HEADER = "kenken"
 _CLUE = re.compile(r"([0-9]{1,7})([-+x*/]?)")

@@ -201,3 +201,29 @@ def target_words(specs) -> list[str]:
     else:
         words = ["--blank-fraction", *(f"{s.target.blank_fraction:g}" for s in specs)]
     return words + ["--difficulty", "logic" if specs[0].logic_only else "unique"]
+
+
+def neighbours(cell: int, n: int) -> list[int]:
+    """The flat indices of the orthogonal neighbours of flat cell ``cell`` in an n x n grid."""
+    r, c = divmod(cell, n)
+    return [rr * n + cc for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)) if 0 <= rr < n and 0 <= cc < n]
+
+
+def random_spanning_tree(cells: list[int], n: int, rng: np.random.Generator) -> tuple[list[int], dict[int, list[int]]]:
+    """A random spanning tree of the connected flat cells ``cells`` (of an n x n grid), grown from a
+    random root: the cells in the order the tree reached them (the root first) and each cell's subtree
+    (itself and the cells below it); cutting the edge above cell c splits off ``subtree[c]``."""
+    inside = set(cells)
+    root = cells[int(rng.integers(len(cells)))]
+    parent, order, frontier = {root: None}, [root], [root]
+    while frontier:
+        cell = frontier.pop(int(rng.integers(len(frontier))))
+        for nb in neighbours(cell, n):
+            if nb in inside and nb not in parent:
+                parent[nb] = cell
+                order.append(nb)
+                frontier.append(nb)
+    subtree = {c: [c] for c in cells}
+    for cell in reversed(order[1:]):
+        subtree[parent[cell]] += subtree[cell]
+    return order, subtree

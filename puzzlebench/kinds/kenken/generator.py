@@ -30,7 +30,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...errors import PuzzleError
-from ...generators.base import Generated, random_fill
+from ...generators.base import Generated, neighbours, random_fill, random_spanning_tree
 from ...generators.uniqueness import UniquenessOracle
 from .puzzle import MAX_SIZE, KenKen, KenKenCage, combine
 
@@ -67,11 +67,6 @@ class KenKenSpec:
         return {"size": f"{self.n}x{self.n}", "max cage": self.max_cage}
 
 
-def _neighbours(cell: int, n: int) -> list[int]:
-    r, c = divmod(cell, n)
-    return [rr * n + cc for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)) if 0 <= rr < n and 0 <= cc < n]
-
-
 def random_cages(n: int, max_cage: int, rng: np.random.Generator) -> np.ndarray:
     """A random partition of the N x N grid into connected cages (module docstring, step 2):
     the cage number of every cell (flat, row-major)."""
@@ -84,7 +79,7 @@ def random_cages(n: int, max_cage: int, rng: np.random.Generator) -> np.ndarray:
         cage = [start]
         owner[start] = len(cages)
         while len(cage) < size:
-            frontier = sorted({nb for cell in cage for nb in _neighbours(cell, n) if owner[nb] < 0})
+            frontier = sorted({nb for cell in cage for nb in neighbours(cell, n) if owner[nb] < 0})
             if not frontier:
                 break
             cell = frontier[int(rng.integers(len(frontier)))]
@@ -94,7 +89,7 @@ def random_cages(n: int, max_cage: int, rng: np.random.Generator) -> np.ndarray:
     for k, cage in enumerate(cages):
         if len(cage) != 1 or rng.random() < SINGLE_CELL_CHANCE:
             continue
-        hosts = sorted({int(owner[nb]) for nb in _neighbours(cage[0], n) if len(cages[owner[nb]]) < max_cage})
+        hosts = sorted({int(owner[nb]) for nb in neighbours(cage[0], n) if len(cages[owner[nb]]) < max_cage})
         if hosts:
             host = hosts[int(rng.integers(len(hosts)))]
             cages[host].append(cage[0])
@@ -137,19 +132,7 @@ def kenken_from_cages(owner: np.ndarray, ops: dict[int, str], solution: np.ndarr
 
 def split_cells(cells: list[int], n: int, rng: np.random.Generator) -> list[int]:
     """One side of a split of the connected cells ``cells`` along an edge of a random spanning tree."""
-    inside = set(cells)
-    root = cells[int(rng.integers(len(cells)))]
-    parent, order, frontier = {root: None}, [root], [root]
-    while frontier:
-        cell = frontier.pop(int(rng.integers(len(frontier))))
-        for nb in _neighbours(cell, n):
-            if nb in inside and nb not in parent:
-                parent[nb] = cell
-                order.append(nb)
-                frontier.append(nb)
-    subtree = {c: [c] for c in cells}
-    for cell in reversed(order[1:]):
-        subtree[parent[cell]] += subtree[cell]
+    order, subtree = random_spanning_tree(cells, n, rng)
     return subtree[order[1 + int(rng.integers(len(order) - 1))]]
 
 

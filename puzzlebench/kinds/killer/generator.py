@@ -26,7 +26,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...errors import PuzzleError
-from ...generators.base import Generated, random_fill
+from ...generators.base import Generated, neighbours, random_fill, random_spanning_tree
 from ...generators.uniqueness import UniquenessOracle
 from ..sudoku.generator import MAX_SIZE, boxes, solved_grid
 from ..sudoku.puzzle import default_box_shape, sudoku_units
@@ -70,11 +70,6 @@ class KillerSpec:
                 "max cage": self.max_cage, "diagonal": self.diagonal}
 
 
-def _neighbours(cell: int, n: int) -> list[int]:
-    r, c = divmod(cell, n)
-    return [rr * n + cc for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)) if 0 <= rr < n and 0 <= cc < n]
-
-
 def random_cages(solution: np.ndarray, max_cage: int, rng: np.random.Generator) -> np.ndarray:
     """A random partition of the grid into cages with distinct digits (module docstring, step 2).
 
@@ -91,7 +86,7 @@ def random_cages(solution: np.ndarray, max_cage: int, rng: np.random.Generator) 
         cage, used = [start], {int(digits[start])}
         owner[start] = len(cages)
         while len(cage) < size:
-            frontier = sorted({nb for cell in cage for nb in _neighbours(cell, n)
+            frontier = sorted({nb for cell in cage for nb in neighbours(cell, n)
                                if owner[nb] < 0 and int(digits[nb]) not in used})
             if not frontier:
                 break
@@ -104,7 +99,7 @@ def random_cages(solution: np.ndarray, max_cage: int, rng: np.random.Generator) 
         if len(cage) != 1:
             continue
         cell = cage[0]
-        hosts = sorted({int(owner[nb]) for nb in _neighbours(cell, n)
+        hosts = sorted({int(owner[nb]) for nb in neighbours(cell, n)
                         if len(cages[owner[nb]]) < max_cage
                         and int(digits[cell]) not in digits[cages[owner[nb]]]})
         if hosts:
@@ -134,19 +129,7 @@ def split_cage(cells: list[int], solution: np.ndarray, other: np.ndarray, n: int
     whose far side sums differently in ``other`` than in ``solution``.
     """
     delta = {c: int(other.ravel()[c]) - int(solution.ravel()[c]) for c in cells}
-    inside = set(cells)
-    root = cells[int(rng.integers(len(cells)))]
-    parent, order, frontier = {root: None}, [root], [root]
-    while frontier:
-        cell = frontier.pop(int(rng.integers(len(frontier))))
-        for nb in _neighbours(cell, n):
-            if nb in inside and nb not in parent:
-                parent[nb] = cell
-                order.append(nb)
-                frontier.append(nb)
-    subtree = {c: [c] for c in cells}
-    for cell in reversed(order[1:]):
-        subtree[parent[cell]] += subtree[cell]
+    order, subtree = random_spanning_tree(cells, n, rng)
     cuts = [c for c in order[1:] if sum(delta[x] for x in subtree[c]) != 0]
     return subtree[cuts[int(rng.integers(len(cuts)))]]
 

@@ -139,6 +139,16 @@ def clear_corners(segments: np.ndarray, corners: np.ndarray, across: np.ndarray,
     return trimmed
 
 
+def cage_clues(ax, owner: np.ndarray, corners: np.ndarray, labels: list[str], size: float) -> None:
+    """Each cage's dashed inset outline (``owner``: the cage of each cell) and its clue ``labels[k]``
+    in the cage's top-left cell ``corners[k]``, the outline cleared around the clue (Killer, KenKen)."""
+    widths = np.array([len(label) for label in labels]) * DIGIT_EM * SUM_FONT
+    outlines = clear_corners(cage_outlines(owner), corners, SUM_OFFSET + widths + 0.06, SUM_OFFSET + SUM_FONT + 0.04)
+    lines(ax, outlines, max(0.6, size / 36), "black", (0, (4, 3)), zorder=3)
+    for (r, c), label in zip(corners, labels):
+        ax.text(c + SUM_OFFSET, r + SUM_OFFSET, label, ha="left", va="top", fontsize=size * SUM_FONT, zorder=5)
+
+
 def cage_outlines(owner: np.ndarray, inset: float = CAGE_INSET) -> np.ndarray:
     """Segments ``(k, 2, 2)`` of (x, y) points tracing each region of ``owner`` inset by ``inset``.
 

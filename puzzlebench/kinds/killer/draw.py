@@ -4,15 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...draw import (
-    DIAGONAL_COLOUR,
-    DIGIT_EM,
-    SUM_FONT,
-    SUM_OFFSET,
-    cage_outlines,
-    clear_corners,
-    lines,
-)
+from ...draw import DIAGONAL_COLOUR, cage_clues
 from ..sudoku.draw import draw_sudoku
 from .puzzle import KillerSudoku
 
@@ -26,11 +18,5 @@ def draw_killer(ax, puzzle: KillerSudoku, solution, size: float) -> None:
         shade[on_diagonal] = to_rgba(DIAGONAL_COLOUR)
         ax.imshow(shade, extent=(0, n, n, 0), interpolation="nearest", zorder=0)
     draw_sudoku(ax, puzzle, solution, size, scale=0.8, dy=0.07)  # clear of the cage lines and sums
-    font = size * SUM_FONT
     corners = np.array([min(cage.cells) for cage in puzzle.cages])
-    widths = np.array([len(str(cage.total)) for cage in puzzle.cages]) * DIGIT_EM * SUM_FONT
-    outlines = clear_corners(cage_outlines(puzzle.cage_index), corners, SUM_OFFSET + widths + 0.06,
-                             SUM_OFFSET + SUM_FONT + 0.04)
-    lines(ax, outlines, max(0.6, size / 36), "black", (0, (4, 3)), zorder=3)
-    for (r, c), cage in zip(corners, puzzle.cages):
-        ax.text(c + SUM_OFFSET, r + SUM_OFFSET, str(cage.total), ha="left", va="top", fontsize=font, zorder=5)
+    cage_clues(ax, puzzle.cage_index, corners, [str(cage.total) for cage in puzzle.cages], size)

@@ -18,7 +18,7 @@ import numpy as np
 
 from puzzlebench.kinds.kenken.puzzle import KenKen
 from puzzlebench.kinds.kenken.tuples import admissible_tuples
-from puzzlebench.model import Model, Rows, rows_from_triplets
+from puzzlebench.model import Model, Product, Rows, rows_from_triplets
 from puzzlebench.registry import formulation
 
 from ._sudoku_common import (
@@ -347,22 +347,30 @@ def integer(puzzle: KenKen) -> Model:
 
 @formulation("kenken", "cp-natural", description="""
     The constraint-programming model over one integer per cell: every row and column
-    declared all-different, the cage rows of the integer model (sums, the - sign
-    binary, the / disjunction, the x tuple table).  CP-SAT gets AddAllDifferent per
-    line and those rows; MIP solvers, which ignore the declaration, get the integer
-    model.  (CP-SAT's own multiplication constraint would need a product declaration
-    in puzzlebench.model.Model, which has none yet; the x table stands in.)""")
+    declared all-different, every x cage declared a product (prod y_c = T), and the
+    other cage rows of the integer model (sums, the - sign binary, the / disjunction).
+    CP-SAT gets AddAllDifferent per line, AddMultiplicationEquality per x cage and
+    those rows; MIP solvers, which ignore the declarations, get the integer model
+    (its x tuple tables standing for the products).""")
 def cp_natural(puzzle: KenKen) -> Model:
     """The ``integer`` model (y_c in 1..N, order binaries o_ab with the big-M rows over rows and
     columns, the line sums, the cage rows) with the declarations
 
           all_different(y_c : c in u)          for every row and column u in U
+          prod_{c in C} y_c = T_C              for every x cage C
 
-    and the big-M rows and line sums marked as implied by them: CP-SAT solves y, the cage rows
-    and AddAllDifferent per line (the o columns left out); MIP solvers solve the ``integer`` model.
+    the big-M rows and line sums marked as implied by the first, the x cages' tuple-table rows by
+    the second: CP-SAT solves y, the +, - and / cage rows, AddAllDifferent per line and
+    AddMultiplicationEquality per x cage (the o and z columns left out); MIP solvers solve the
+    ``integer`` model.
     """
     model = integer_kenken_model(puzzle, "cp-natural")
     n = puzzle.n
     pairs = len(conflict_pairs([puzzle.units()], np.zeros((n, n), np.int64))[0])
+    times = _cages(puzzle, "x")
+    cells = puzzle.cage_cells()
+    table_rows = len(times) + sum(len(cells[k]) for k in times)  # the last block (integer_kenken_model)
     return replace(model, all_different=list(puzzle.units()),
-                   all_different_rows=np.arange(2 * pairs + len(puzzle.units())))
+                   all_different_rows=np.arange(2 * pairs + len(puzzle.units())),
+                   products=[Product(cells[k], puzzle.cages[k].target) for k in times],
+                   product_rows=np.arange(model.num_rows - table_rows, model.num_rows))

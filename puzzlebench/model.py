@@ -19,6 +19,13 @@ lists the rows written only for MIP solvers that those groups imply (pairwise
 big-M disjunctions, implied sums); a solver that adds the groups natively leaves
 them out, so that it gets its natural model rather than a burdened one.
 
+``products`` likewise declares products of integer columns equal to a constant
+(:class:`Product`: prod_{j in columns} x_j = target), again redundant: the rows
+``product_rows`` (a table of admissible tuples, logarithms) enforce them for MIP
+solvers, and a solver that reads products (CP-SAT's AddMultiplicationEquality) leaves
+those rows out.  :data:`DECLARATIONS` names the kinds of declaration; an adapter says
+which it reads.
+
 :meth:`Model.identity` names a model by what a solver reads, so that two formulations
 that give the same model can be told apart from two that do not: a structural hash of
 the canonical arrays, and a fingerprint that is the same for the model with its rows and
@@ -28,7 +35,8 @@ columns in any order (see :func:`model_identity`).
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, field
+from collections.abc import Collection
+from dataclasses import dataclass, field, replace
 from typing import Callable
 
 import numpy as np
@@ -68,6 +76,22 @@ def rows_from_triplets(row: np.ndarray, col: np.ndarray, val, nrows: int, ncols:
 
 
 @dataclass(frozen=True)
+class Product:
+    """The declaration prod_{j in columns} x_j = target over integer columns."""
+
+    columns: np.ndarray
+    target: int
+
+    def __post_init__(self):
+        object.__setattr__(self, "columns", np.asarray(self.columns, dtype=np.int64))
+        object.__setattr__(self, "target", int(self.target))
+
+
+DECLARATIONS = ("all_different", "products")
+"""The kinds of redundant declaration a model may carry beside its rows (module docstring)."""
+
+
+@dataclass(frozen=True)
 class ModelStats:
     rows: int
     cols: int
@@ -96,6 +120,8 @@ class Model:
     presolve_info: dict = field(default_factory=dict)
     all_different: list[np.ndarray] = field(default_factory=list)
     all_different_rows: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
+    products: list[Product] = field(default_factory=list)
+    product_rows: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
 
     def __post_init__(self):
         self.A = sp.csr_matrix(self.A)
@@ -108,6 +134,10 @@ class Model:
             if arr.shape != (size,):
                 raise ValueError(f"Model.{name} has shape {arr.shape}, expected ({size},)")
             setattr(self, name, arr)
+        for product in self.products:
+            if not (len(product.columns) and ((product.columns >= 0) & (product.columns < n)).all()
+                    and self.integrality[product.columns].all()):
+                raise ValueError(f"Model.products: {product.columns.tolist()} are not integer columns of the model")
 
     @classmethod
     def from_rows(cls, blocks: list[Rows], *, col_lower, col_upper, integrality, objective=None,
@@ -133,17 +163,14 @@ class Model:
 
     def with_rows(self, extra: Rows) -> "Model":
         """A copy of this model with ``extra`` rows appended (used by lazy separation)."""
-        return Model(sp.vstack([self.A, extra.A], format="csr"),
-                     np.concatenate([self.row_lower, extra.lower]),
-                     np.concatenate([self.row_upper, extra.upper]),
-                     self.col_lower, self.col_upper, self.integrality, self.objective, self.decode,
-                     self.offset, self.name, self.col_names, None, self.separate, self.presolve_info,
-                     self.all_different, self.all_different_rows)
+        return replace(self, A=sp.vstack([self.A, extra.A], format="csr"),
+                       row_lower=np.concatenate([self.row_lower, extra.lower]),
+                       row_upper=np.concatenate([self.row_upper, extra.upper]), row_names=None)
 
-    def identity(self, declarations: bool = False) -> "ModelIdentity":
+    def identity(self, declarations: bool | Collection[str] = False) -> "ModelIdentity":
         """The model's structural hash and permutation-invariant fingerprint (:func:`model_identity`);
-        ``declarations``: include the ``all_different`` groups and the rows they stand for, for a
-        solver that reads them."""
+        ``declarations``: the kinds of declaration (of :data:`DECLARATIONS`; True: all) to include with
+        the rows they stand for, those a solver reads."""
         return model_identity(self, declarations)
 
     def activity(self, x: np.ndarray) -> np.ndarray:
@@ -188,17 +215,36 @@ def _declared(model: Model) -> tuple[list[np.ndarray], np.ndarray]:
     return groups, np.sort(np.asarray(model.all_different_rows, dtype="<i8"))
 
 
-def model_identity(model: Model, declarations: bool = False) -> ModelIdentity:
+def _declared_products(model: Model) -> list[tuple[int, np.ndarray]]:
+    """The product declarations as (target, sorted columns), sorted."""
+    return sorted(((p.target, np.sort(p.columns).astype("<i8")) for p in model.products),
+                  key=lambda p: (p[0], p[1].tolist()))
+
+
+def declaration_kinds(declarations: bool | Collection[str]) -> frozenset[str]:
+    """The kinds of declaration ``declarations`` names (True: all of :data:`DECLARATIONS`, False: none);
+    ValueError for a name not among them."""
+    if isinstance(declarations, bool):
+        return frozenset(DECLARATIONS if declarations else ())
+    unknown = set(declarations) - set(DECLARATIONS)
+    if unknown:
+        raise ValueError(f"unknown declarations {sorted(unknown)}; known: {', '.join(DECLARATIONS)}")
+    return frozenset(declarations)
+
+
+def model_identity(model: Model, declarations: bool | Collection[str] = False) -> ModelIdentity:
     """The structural hash and fingerprint of what a solver reads of ``model``.
 
     Hash: sha256 over the matrix A in canonical CSR (duplicates summed, explicit zeros
     dropped, column indices sorted in each row), the row bounds, the column bounds, the
     integrality, the objective and offset (sense: always minimise), each array with its dtype
-    and shape, and with ``declarations`` the sorted all-different groups and the rows they
-    stand for.  Fingerprint: :data:`FINGERPRINT_ROUNDS` rounds of Weisfeiler-Lehman colour
+    and shape, and with ``declarations`` (:func:`declaration_kinds`) the sorted all-different
+    groups and the rows they stand for, and the sorted product declarations (when there are any)
+    and the rows they stand for.  Fingerprint: :data:`FINGERPRINT_ROUNDS` rounds of Weisfeiler-Lehman colour
     refinement on the bipartite graph of rows and columns (row colour from its bounds, column
     colour from its bounds, integrality and objective coefficient, each edge labelled by its
-    coefficient; a declared group is one more row node of its own kind), then sha256 of the
+    coefficient; a declared group or product is one more row node of its own kind, a product's
+    coloured by its target), then sha256 of the
     sorted colour multisets: the same for any order of the rows and columns.  Equal
     fingerprints with different hashes mean the same model reordered (or, rarely, two models
     colour refinement cannot tell apart); different fingerprints always mean different models.
@@ -213,16 +259,24 @@ def model_identity(model: Model, declarations: bool = False) -> ModelIdentity:
               "col_lower": _canonical(model.col_lower), "col_upper": _canonical(model.col_upper),
               "integrality": np.asarray(model.integrality, dtype=np.uint8),
               "objective": _canonical(model.objective), "offset": _canonical([model.offset])}
-    groups, replaced = _declared(model) if declarations else ([], np.zeros(0, "<i8"))
-    if declarations:
+    kinds = declaration_kinds(declarations)
+    groups, replaced = _declared(model) if "all_different" in kinds else ([], np.zeros(0, "<i8"))
+    if "all_different" in kinds:
         arrays["all_different_rows"] = replaced
         for number, group in enumerate(groups):
             arrays[f"all_different_{number}"] = group
+    products = _declared_products(model) if "products" in kinds else []
+    if products:  # only then: the digests of models without products stay as they were
+        product_rows = np.sort(np.asarray(model.product_rows, dtype="<i8"))
+        arrays["product_rows"] = product_rows
+        replaced = np.union1d(replaced, product_rows)
+        for number, (target, columns) in enumerate(products):
+            arrays[f"product_{number}"] = np.concatenate([[target], columns]).astype("<i8")
     digest = hashlib.sha256(f"puzzlebench-model-{IDENTITY_VERSION}".encode())
     for name, array in arrays.items():
         digest.update(f"|{name}:{array.dtype.str}:{array.shape}|".encode())
         digest.update(np.ascontiguousarray(array).tobytes())
-    return ModelIdentity(digest.hexdigest(), _fingerprint(A, model, groups, replaced))
+    return ModelIdentity(digest.hexdigest(), _fingerprint(A, model, groups, products, replaced))
 
 
 def _mix(x: np.ndarray) -> np.ndarray:
@@ -251,7 +305,8 @@ def _segment_sums(values: np.ndarray, starts: np.ndarray) -> np.ndarray:
     return prefix[starts[1:]] - prefix[starts[:-1]]
 
 
-def _fingerprint(A: sp.csr_matrix, model: Model, groups: list[np.ndarray], replaced: np.ndarray) -> str:
+def _fingerprint(A: sp.csr_matrix, model: Model, groups: list[np.ndarray], products: list[tuple[int, np.ndarray]],
+                 replaced: np.ndarray) -> str:
     m, n = A.shape
     rows = np.repeat(np.arange(m), np.diff(A.indptr))
     cols = A.indices.astype(np.int64)
@@ -265,6 +320,13 @@ def _fingerprint(A: sp.csr_matrix, model: Model, groups: list[np.ndarray], repla
         cols = np.concatenate([cols, *groups])
         edge = np.concatenate([edge, np.full(int(sizes.sum()), 0xA11D1FF, np.uint64)])
         row_colour = np.concatenate([row_colour, np.full(len(groups), 0xA11D1FF, np.uint64)])
+    if products:  # each product: one more row node, coloured by its target, with edges of its own kind
+        sizes = np.array([len(columns) for _, columns in products])
+        rows = np.concatenate([rows, len(row_colour) + np.repeat(np.arange(len(products)), sizes)])
+        cols = np.concatenate([cols, *(columns for _, columns in products)])
+        edge = np.concatenate([edge, np.full(int(sizes.sum()), 0x9A0D, np.uint64)])
+        targets = np.array([target for target, _ in products], dtype=np.int64).view(np.uint64)
+        row_colour = np.concatenate([row_colour, _mix(targets ^ np.uint64(0x9A0D))])
     col_colour = _label(_bits(model.col_lower), _bits(model.col_upper),
                         np.asarray(model.integrality, np.uint64), _bits(model.objective))
     by_row = np.argsort(rows, kind="stable")
@@ -277,7 +339,8 @@ def _fingerprint(A: sp.csr_matrix, model: Model, groups: list[np.ndarray], repla
         to_cols = _mix(edge_label ^ _mix(row_colour[rows] + np.uint64(1)))
         row_colour = _label(row_colour, _segment_sums(to_rows[by_row], row_starts))
         col_colour = _label(col_colour, _segment_sums(to_cols[by_col], col_starts))
-    digest = hashlib.sha256(f"puzzlebench-fingerprint-{IDENTITY_VERSION}:{m}:{n}:{A.nnz}:{len(groups)}".encode())
+    counts = f"{len(groups)}" + (f":{len(products)}" if products else "")
+    digest = hashlib.sha256(f"puzzlebench-fingerprint-{IDENTITY_VERSION}:{m}:{n}:{A.nnz}:{counts}".encode())
     digest.update(_canonical([model.offset]).tobytes())
     digest.update(np.sort(row_colour).tobytes())
     digest.update(np.sort(col_colour).tobytes())

@@ -16,7 +16,8 @@ options to a fresh solver object and raises ValueError naming the first one the
 solver refuses (used to check a configuration before any job starts), and
 ``mps(path, options)``, which solves an MPS file with the solver's own reader.
 ``all_different=True`` declares an adapter that reads ``Model.all_different`` (the
-groups are part of the model it receives, and so of the model's identity in its runs).
+groups are part of the model it receives, and so of the model's identity in its runs), and
+``products=True`` one that reads ``Model.products`` likewise.
 An :class:`~puzzlebench.solvers.base.Adapter` gives all of these as its methods and attributes.
 """
 
@@ -73,6 +74,13 @@ class SolverInfo:
     mps: Callable | None = None  # (path, SolveOptions) -> SolverResult, the solver's own MPS reader
     all_different: bool = False  # reads Model.all_different (MIP adapters ignore the declaration)
     adapter: object | None = None  # the Adapter instance behind solve, for an adapter registered as a class
+    products: bool = False  # reads Model.products
+
+    @property
+    def declarations(self) -> tuple[str, ...]:
+        """The kinds of ``Model`` declaration this solver reads (part of its runs' model identity)."""
+        return tuple(name for name, reads in (("all_different", self.all_different), ("products", self.products))
+                     if reads)
 
     def installed(self) -> str | None:
         """None when the solver's library loads, else why it does not."""
@@ -114,18 +122,18 @@ KINDS = ("mip", "cp")
 
 def solver(name: str, *, version: Callable[[], str], description: str, kind: str = "mip",
            options: Callable[[dict], None] | None = None, mps: Callable | None = None,
-           all_different: bool = False):
+           all_different: bool = False, products: bool = False):
     """Register ``solve(model, options) -> SolverResult`` as solver adapter ``name``.
 
     ``kind`` is "mip" or "cp" (a constraint-programming reference); ``options``,
-    ``mps`` and ``all_different`` are described in the module docstring.
+    ``mps``, ``all_different`` and ``products`` are described in the module docstring.
     """
     if kind not in KINDS:
         raise ValueError(f"solver {name!r}: kind must be one of {', '.join(KINDS)}, not {kind!r}")
 
     def register(solve):
         _SOLVERS[name] = SolverInfo(name, " ".join(description.split()), solve, version, kind,
-                                    options, mps, all_different)
+                                    options, mps, all_different, products=products)
         return solve
     return register
 
@@ -138,7 +146,8 @@ def adapter(cls):
     instance = cls()
     _SOLVERS[cls.name] = SolverInfo(cls.name, " ".join(cls.description.split()), instance.solve, instance.version,
                                     cls.kind, instance.check_options,
-                                    instance.solve_mps if instance.reads_mps else None, cls.all_different, instance)
+                                    instance.solve_mps if instance.reads_mps else None, cls.all_different, instance,
+                                    cls.products)
     return cls
 
 

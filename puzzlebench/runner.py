@@ -201,7 +201,7 @@ def _record(prepared: PreparedRun, result: SolverResult | None = None, rounds: i
     model_fields = {}  # the built model's figures (none for a run not made)
     if built is not None:
         stats = built.model.stats()
-        identity = built.model.identity(declarations=get_solver(config.adapter).all_different)
+        identity = built.model.identity(declarations=get_solver(config.adapter).declarations)
         model_fields = {"build_time": built.build_time, "rows": stats.rows, "cols": stats.cols,
                         "nonzeros": stats.nonzeros, "model_hash": identity.hash,
                         "model_fingerprint": identity.fingerprint,

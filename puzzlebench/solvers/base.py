@@ -73,7 +73,8 @@ class Adapter(ABC):
 
     ``name`` is the solver's public name (``--solver highs``), ``label`` how messages
     spell the solver (``HiGHS``), ``kind`` "mip" or "cp" (a constraint-programming
-    reference), ``all_different`` True for an adapter that reads ``Model.all_different``.
+    reference), ``all_different`` True for an adapter that reads ``Model.all_different``,
+    ``products`` True for one that reads ``Model.products``.
     ``harness_options`` maps the solver's own names of the settings the harness makes
     (spelled by :meth:`canonical_option`) to the setting: a solver option may not set them.
     ``root_nodes`` is the node count of a solve that did not branch (1 for a solver that
@@ -85,6 +86,7 @@ class Adapter(ABC):
     description: ClassVar[str]
     kind: ClassVar[str] = "mip"
     all_different: ClassVar[bool] = False
+    products: ClassVar[bool] = False
     harness_options: ClassVar[dict[str, str]] = {}
     log_table: ClassVar[LogTable] = LogTable()
     root_nodes: ClassVar[int] = 1

@@ -24,7 +24,9 @@ left out, with the columns that then appear nowhere (the order binaries of a
 big-M encoding), so a formulation can give CP-SAT its natural model
 (:func:`natural_model`).  Those columns are reported at their lower bound: the
 solution satisfies every row CP-SAT was given, not the encoding rows it
-replaced.
+replaced.  ``Model.products`` become AddMultiplicationEquality constraints (``int_prod``,
+the target a constant) in the same way: the rows ``Model.product_rows`` are left out,
+with the columns then unused (a tuple table's selection binaries).
 
 Options: ``num_workers`` = ``options.threads`` (CP-SAT would otherwise use
 every core), ``random_seed``, ``max_time_in_seconds``, ``relative_gap_limit``.
@@ -40,7 +42,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..model import Model
+from ..model import Model, Product
 from ..records import SolveOptions
 from ..registry import adapter
 from ._common import refuse_harness_options, rounded_solution, time_limit_or_none
@@ -121,25 +123,30 @@ def _column_bounds(model: Model) -> tuple[list[int], list[int]]:
 def natural_model(model: Model) -> tuple[Model, np.ndarray]:
     """The model CP-SAT is given and the columns of ``model`` it keeps, in order.
 
-    Without ``all_different`` groups that is ``model`` itself.  With them, the rows
-    ``all_different_rows`` are left out, and so are the columns that then appear
-    in no row, no group and not in the objective.
+    Without ``all_different`` groups or ``products`` that is ``model`` itself.  With them,
+    the rows ``all_different_rows`` (``product_rows``) are left out, and so are the columns
+    that then appear in no row, no declaration and not in the objective.
     """
-    if not model.all_different:
+    if not (model.all_different or model.products):
         return model, np.arange(model.num_cols)
     rows = np.ones(model.num_rows, bool)
-    rows[model.all_different_rows] = False
+    if model.all_different:
+        rows[model.all_different_rows] = False
+    if model.products:
+        rows[model.product_rows] = False
     A = model.A[rows]
     used = np.zeros(model.num_cols, bool)
     used[A.indices] = True
     used[model.objective != 0] = True
-    used[np.concatenate(model.all_different)] = True
+    for declared in [*model.all_different, *(p.columns for p in model.products)]:
+        used[np.asarray(declared)] = True
     cols = np.flatnonzero(used)
     index = np.full(model.num_cols, -1)
     index[cols] = np.arange(len(cols))
     natural = Model(A[:, cols], model.row_lower[rows], model.row_upper[rows], model.col_lower[cols],
                     model.col_upper[cols], model.integrality[cols], model.objective[cols], model.decode,
-                    model.offset, all_different=[index[np.asarray(g)] for g in model.all_different])
+                    model.offset, all_different=[index[np.asarray(g)] for g in model.all_different],
+                    products=[Product(index[p.columns], p.target) for p in model.products])
     return natural, cols
 
 
@@ -166,6 +173,13 @@ def build_cp_model(model: Model):
         all_diff = constraints.add().all_diff
         for j in np.asarray(group).tolist():
             expression = all_diff.exprs.add()
+            expression.vars.append(j)
+            expression.coeffs.append(1)
+    for product in model.products:
+        int_prod = constraints.add().int_prod
+        int_prod.target.offset = product.target
+        for j in product.columns.tolist():
+            expression = int_prod.exprs.add()
             expression.vars.append(j)
             expression.coeffs.append(1)
     _set_objective(proto, model)
@@ -239,7 +253,7 @@ class CpsatAdapter(Adapter):
     """CP-SAT (module docstring)."""
 
     name, label, kind = "cpsat", "CP-SAT", "cp"
-    all_different = True
+    all_different = products = True
     description = "OR-Tools CP-SAT constraint solver on the integer linear rows (reference)."
     harness_options = _HARNESS_OPTIONS
     log_table = LOG

@@ -286,6 +286,80 @@ def test_cp_natural_declares_the_lines_and_marks_the_pairwise_rows():
     assert len(model.all_different_rows) == 2 * pairs + 8
 
 
+def test_cp_natural_declares_each_product_cage_over_its_tuple_table_rows():
+    puzzle = example()
+    model = registry.get_formulation("kenken", "cp-natural").build(puzzle)
+    times = [k for k, cage in enumerate(puzzle.cages) if cage.op == "x"]
+    assert times and [(p.columns.tolist(), p.target) for p in model.products] == \
+        [(puzzle.cage_cells()[k].tolist(), puzzle.cages[k].target) for k in times]
+    # the rows the products stand for are exactly the rows over the tables' selection binaries z
+    z = np.flatnonzero(np.asarray(model.A[model.product_rows].sum(axis=0)).ravel() == 0)
+    table = model.A[model.product_rows]
+    z_columns = np.unique(table.indices[table.indices >= puzzle.n ** 2])
+    others = np.setdiff1d(np.arange(model.num_rows), model.product_rows)
+    assert len(z) and not np.isin(model.A[others].indices, z_columns).any()
+
+
+def test_cpsat_gets_a_multiplication_constraint_per_product_cage_and_no_tuple_table():
+    from puzzlebench.solvers.cpsat import build_cp_model, natural_model
+    puzzle = example()
+    model = registry.get_formulation("kenken", "cp-natural").build(puzzle)
+    natural, columns = natural_model(model)
+    constraints = build_cp_model(natural).proto.constraints
+    times = sum(cage.op == "x" for cage in puzzle.cages)
+    assert sum(c.has_int_prod() for c in constraints) == times
+    assert sum(c.has_all_diff() for c in constraints) == 2 * puzzle.n
+    signs = sum(cage.op in ("-", "/") for cage in puzzle.cages)
+    assert len(columns) == puzzle.n ** 2 + signs  # y and the sign binaries: no order or tuple binaries
+    assert natural.num_rows == model.num_rows - len(model.all_different_rows) - len(model.product_rows)
+
+
+def test_cpsat_enforces_the_product_declaration_mip_solvers_ignore_it():
+    """A declared product no filling meets: CP-SAT (which reads it instead of the table rows) proves
+    the model infeasible, HiGHS (which reads the rows) still solves it."""
+    from puzzlebench.model import Product
+    puzzle = example()
+    model = registry.get_formulation("kenken", "cp-natural").build(puzzle)
+    wrong = replace(model, products=[Product(p.columns, p.target + 1000) for p in model.products])
+    options = SolveOptions(time_limit=20)
+    assert registry.get_solver("cpsat").solve(model, options).status == "optimal"
+    assert registry.get_solver("cpsat").solve(wrong, options).status == "infeasible"
+    assert registry.get_solver("highs").solve(wrong, options).status == "optimal"
+
+
+def test_product_declarations_count_in_the_identity_of_a_solver_that_reads_them():
+    puzzle = example()
+    model = registry.get_formulation("kenken", "cp-natural").build(puzzle)
+    bare = replace(model, products=[], product_rows=np.zeros(0, np.int64))
+    assert model.identity() == bare.identity()
+    assert model.identity(("all_different",)) == bare.identity(("all_different",)) == bare.identity(True)
+    assert model.identity(True) != bare.identity(True)
+    from puzzlebench.model import Product
+    other = replace(model, products=[Product(p.columns, p.target * 2) for p in model.products])
+    assert other.identity(True).hash != model.identity(True).hash
+    assert other.identity(True).fingerprint != model.identity(True).fingerprint
+    assert registry.get_solver("cpsat").declarations == ("all_different", "products")
+    assert registry.get_solver("scip-alldiff").declarations == ("all_different",)
+    assert registry.get_solver("highs").declarations == ()
+    with pytest.raises(ValueError, match="unknown declarations"):
+        model.identity(("products", "sums"))
+
+
+def test_a_product_declaration_must_name_integer_columns_of_the_model():
+    from puzzlebench.model import Product
+    model = registry.get_formulation("kenken", "cp-natural").build(example())
+    with pytest.raises(ValueError, match="Model.products"):
+        replace(model, products=[Product([model.num_cols], 6)])
+    continuous = model.integrality.copy()
+    continuous[0] = False
+    with pytest.raises(ValueError, match="Model.products"):
+        replace(model, integrality=continuous, products=[Product([0, 1], 6)])
+    from puzzlebench.model import Rows
+    import scipy.sparse as sp
+    extra = Rows(sp.csr_matrix((1, model.num_cols)), np.zeros(1), np.zeros(1))
+    assert model.with_rows(extra).products == model.products
+
+
 def test_log_linear_refuses_product_cages_its_rounding_cannot_tell_apart():
     # 9x9, a six-cell product cage in row 1 (delta(9, 6) ~ 9.4e-7 is below the rounding, 3.5e-6), the rest singletons
     big = KenKen(9, cages((tuple((1, c) for c in range(1, 7)), "x", 720),

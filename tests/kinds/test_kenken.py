@@ -9,6 +9,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+import scipy.sparse as sp
 
 from puzzlebench import registry
 from puzzlebench.checker import check
@@ -30,7 +31,9 @@ from puzzlebench.kinds.kenken.native import (
 from puzzlebench.kinds.kenken.puzzle import KenKen, KenKenCage, combine, puzzle_key
 from puzzlebench.kinds.kenken.transforms import apply_kenken_transform
 from puzzlebench.kinds.kenken.tuples import admissible_tuples
+from puzzlebench.model import Product, Rows
 from puzzlebench.records import SolveOptions
+from puzzlebench.solvers.cpsat import build_cp_model, natural_model
 from puzzlebench.transforms import (
     Transform,
     random_transform,
@@ -301,7 +304,6 @@ def test_cp_natural_declares_each_product_cage_over_its_tuple_table_rows():
 
 
 def test_cpsat_gets_a_multiplication_constraint_per_product_cage_and_no_tuple_table():
-    from puzzlebench.solvers.cpsat import build_cp_model, natural_model
     puzzle = example()
     model = registry.get_formulation("kenken", "cp-natural").build(puzzle)
     natural, columns = natural_model(model)
@@ -317,7 +319,6 @@ def test_cpsat_gets_a_multiplication_constraint_per_product_cage_and_no_tuple_ta
 def test_cpsat_enforces_the_product_declaration_mip_solvers_ignore_it():
     """A declared product no filling meets: CP-SAT (which reads it instead of the table rows) proves
     the model infeasible, HiGHS (which reads the rows) still solves it."""
-    from puzzlebench.model import Product
     puzzle = example()
     model = registry.get_formulation("kenken", "cp-natural").build(puzzle)
     wrong = replace(model, products=[Product(p.columns, p.target + 1000) for p in model.products])
@@ -334,7 +335,6 @@ def test_product_declarations_count_in_the_identity_of_a_solver_that_reads_them(
     assert model.identity() == bare.identity()
     assert model.identity(("all_different",)) == bare.identity(("all_different",)) == bare.identity(True)
     assert model.identity(True) != bare.identity(True)
-    from puzzlebench.model import Product
     other = replace(model, products=[Product(p.columns, p.target * 2) for p in model.products])
     assert other.identity(True).hash != model.identity(True).hash
     assert other.identity(True).fingerprint != model.identity(True).fingerprint
@@ -346,7 +346,6 @@ def test_product_declarations_count_in_the_identity_of_a_solver_that_reads_them(
 
 
 def test_a_product_declaration_must_name_integer_columns_of_the_model():
-    from puzzlebench.model import Product
     model = registry.get_formulation("kenken", "cp-natural").build(example())
     with pytest.raises(ValueError, match="Model.products"):
         replace(model, products=[Product([model.num_cols], 6)])
@@ -354,8 +353,6 @@ def test_a_product_declaration_must_name_integer_columns_of_the_model():
     continuous[0] = False
     with pytest.raises(ValueError, match="Model.products"):
         replace(model, integrality=continuous, products=[Product([0, 1], 6)])
-    from puzzlebench.model import Rows
-    import scipy.sparse as sp
     extra = Rows(sp.csr_matrix((1, model.num_cols)), np.zeros(1), np.zeros(1))
     assert model.with_rows(extra).products == model.products
 

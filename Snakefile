@@ -21,30 +21,30 @@ import shlex
 
 # The code of this tree, here and in every job (not an installed copy from another checkout).
 sys.path.insert(0, workflow.basedir)
-# and PUZZLEBENCH_WORKFLOW_PID: a job whose workflow is killed (kill -9 too) ends with its solver (puzzlebench.processes)
+# and PUZZLEBENCH_WORKFLOW_PID: a job whose workflow is killed (kill -9 too) ends with its solver (puzzlebench.run.processes)
 shell.prefix(f"set -euo pipefail; export PYTHONPATH={shlex.quote(workflow.basedir)}${{{{PYTHONPATH:+:$PYTHONPATH}}}}; "
              f"export PUZZLEBENCH_WORKFLOW_PID={os.getpid()}; ")  # braces: formatted twice
 
 from snakemake.utils import min_version
 
-from puzzlebench.cluster import check_cpu_request, check_default_resources, largest_cpu_request, partition_cpus, \
-    slurm_partition
-from puzzlebench.config import command_line_values, load_study, merged
 from puzzlebench.errors import PuzzleError
-from puzzlebench.store import MANIFEST
-from puzzlebench.study import check_results_folder, check_writable, record_study, results_folder
-from puzzlebench.workflow import job_memory_mb, job_runtime_minutes, plan, settings
+from puzzlebench.store.results import MANIFEST
+from puzzlebench.workflow.cluster import check_cpu_request, check_default_resources, largest_cpu_request, partition_cpus, \
+    slurm_partition
+from puzzlebench.workflow.config import command_line_values, load_study, merged
+from puzzlebench.workflow.planner import job_memory_mb, job_runtime_minutes, plan, settings
+from puzzlebench.workflow.study import check_results_folder, check_writable, record_study, results_folder
 
 min_version("8.0")
 
 configfile: os.path.join(workflow.basedir, "config.yaml")
 
-try:  # the config against puzzlebench/config.schema.yaml: one line and exit 2, as `puzzlebench config check`
+try:  # the config against puzzlebench/workflow/config.schema.yaml: one line and exit 2, as `puzzlebench config check`
     for path in workflow.configfiles:
         load_study(path)  # refuses a key given twice (Snakemake's YAML reading keeps the last)
     # --config seeds=[0,1,2] arrives as ['0', '1', '2']: the items of its lists and mappings read as numbers
     config.update(merged(config, command_line_values(workflow.config_settings.config)))
-    # a study file without a results folder writes to results/<its name>/ (puzzlebench.study)
+    # a study file without a results folder writes to results/<its name>/ (puzzlebench.workflow.study)
     config["results"] = results_folder(config, workflow.overwrite_configfiles,
                                        workflow.config_settings.overwrite_config)
     CFG = settings(config)
@@ -103,7 +103,7 @@ localrules: all, gather, analysis
 
 
 onstart:
-    # on SLURM: a job asking for more CPUs than a node has would stay pending for ever (puzzlebench.cluster)
+    # on SLURM: a job asking for more CPUs than a node has would stay pending for ever (puzzlebench.workflow.cluster)
     if workflow.executor_plugin is not None and workflow.executor_plugin.name == "slurm":
         groups = workflow.group_settings
         group = (groups.overwrite_groups or {}).get("batch")

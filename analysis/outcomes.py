@@ -1,7 +1,7 @@
 """What each run counts as: solved or not, wrong or not, and the time it counts with.
 
 Every analysis starts from :func:`prepare_runs`, which takes the results store
-(one row per run, typed by :data:`puzzlebench.store.SCHEMA`, with the
+(one row per run, typed by :data:`puzzlebench.store.results.SCHEMA`, with the
 ``outcome`` the store decided), leaves out the ``skipped`` runs (they were not
 made; :func:`skipped_runs` has them, counted in their own column) and adds:
 
@@ -28,7 +28,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from puzzlebench.store import SOLVED_OUTCOMES, read_store
+from puzzlebench.store.results import SOLVED_OUTCOMES, read_store
 
 CONFIG = ["formulation", "solver"]
 INSTANCE = ["instance_set", "instance", "permutation"]
@@ -38,7 +38,7 @@ REFERENCE_SOLVER = "cpsat"  # the reference side's column prefix in the best-vs-
 
 
 def load_runs(paths) -> pd.DataFrame:
-    """The results store at ``paths``: Parquet, CSV, or JSON-lines files (see :func:`puzzlebench.store.read_table`)."""
+    """The results store at ``paths``: Parquet, CSV, or JSON-lines files (see :func:`puzzlebench.store.results.read_table`)."""
     return read_store(paths)
 
 

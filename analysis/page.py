@@ -29,7 +29,14 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .figures import LINESTYLES, MARKERS, aggregation_note, best_solver_per_formulation, solver_order, styles_for
+from .figures import (
+    LINESTYLES,
+    MARKERS,
+    aggregation_note,
+    best_solver_per_formulation,
+    solver_order,
+    styles_for,
+)
 from .latex import plain_significant
 from .outcomes import CONFIG, INSTANCE, instance_times
 from .setup import RunSetup, date_range, listed, spread
@@ -318,7 +325,7 @@ def puzzle_drawings(runs: pd.DataFrame, root=None) -> dict[str, str]:
 
     from puzzlebench.draw import draw
     from puzzlebench.errors import PuzzleError
-    from puzzlebench.sets import get_set
+    from puzzlebench.io.sets import get_set
     originals = runs[runs["permutation"].eq(0)].assign(label=lambda f: _instance_label(f))
     drawings, files = {}, {}
     for (set_name, instance), part in list(originals.groupby(["instance_set", "instance"], sort=True))[:MAX_VIEW_INSTANCES]:

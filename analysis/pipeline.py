@@ -7,22 +7,34 @@ from pathlib import Path
 
 import pandas as pd
 
-from puzzlebench.sets import ladder_set_names
+from puzzlebench.io.sets import ladder_set_names
 
 from .claims import findings, findings_document, pairwise_markdown, wilcoxon_table
 from .figures import write_figures
 from .formatting import markdown_table, write_table
 from .identity import Identities, identity_groups
-from .outcomes import instance_times, load_runs, prepare_runs, skipped_runs
 from .latex import SUPPLEMENT, specs
-from .report import absent_reason, files_section, summary_markdown
-from .setup import run_setup, setup_paragraph
-from .reference import reference_solvers
+from .outcomes import instance_times, load_runs, prepare_runs, skipped_runs
 from .page import write_page
 from .paper import findings_markdown, noise_factor, write_paper
-from .tables import (best_vs_reference_by_set, best_vs_reference_hardest, best_vs_reference_table,
-                     configuration_table, headline_table, instance_spreads, ratio_table, scaling_omissions,
-                     scaling_runs, scaling_table, set_configuration_table, sgm_column, variability_table)
+from .reference import reference_solvers
+from .report import absent_reason, files_section, summary_markdown
+from .setup import run_setup, setup_paragraph
+from .tables import (
+    best_vs_reference_by_set,
+    best_vs_reference_hardest,
+    best_vs_reference_table,
+    configuration_table,
+    headline_table,
+    instance_spreads,
+    ratio_table,
+    scaling_omissions,
+    scaling_runs,
+    scaling_table,
+    set_configuration_table,
+    sgm_column,
+    variability_table,
+)
 
 
 def read_noise(path) -> pd.DataFrame | None:
@@ -44,7 +56,7 @@ def run_analysis(runs_path, out_dir, noise_path=None, shifts=(0.01, 1, 10),
     (duplicates dropped).  ``noise_path``: the reference solves (noise.csv), or
     None.  ``time_measure``: "time" (solver + build) or "wall" (wall + build).  ``ladders``: the
     names of the sets that are size ladders (default: those whose set.yaml under the instance
-    root declares it, :func:`~puzzlebench.sets.ladder_set_names`).
+    root declares it, :func:`~puzzlebench.io.sets.ladder_set_names`).
     Returns the paths written.
     """
     out_dir = Path(out_dir)

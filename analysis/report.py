@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from puzzlebench.store import ANOMALIES
+from puzzlebench.store.results import ANOMALIES
 
 from .formatting import markdown_table
 from .outcomes import REFERENCE_SOLVER

@@ -22,7 +22,7 @@ from .outcomes import measured_time
 TIME_MEASURE_TEXT = {"time": "solver time + model build time (`solver_time + build_time`)",
                      "wall": "wall time of the solver calls + model build time (`wall_time + build_time`)"}
 REFERENCE_SOLVE = "sudoku, binary formulation, HiGHS"
-"""The fixed reference puzzle every job solves at its start and end (puzzlebench.batch)."""
+"""The fixed reference puzzle every job solves at its start and end (puzzlebench.run.batch)."""
 
 
 def distinct(series: pd.Series) -> list[str]:

@@ -103,7 +103,7 @@ MIN_LADDER_SIZES = 3
 
 def scaling_runs(runs: pd.DataFrame, ladders) -> pd.DataFrame:
     """The runs the growth fits use: those of the sets in ``ladders`` (the sets declaring themselves
-    a size ladder, :func:`~puzzlebench.sets.ladder_set_names`) with at least MIN_LADDER_SIZES sizes."""
+    a size ladder, :func:`~puzzlebench.io.sets.ladder_set_names`) with at least MIN_LADDER_SIZES sizes."""
     on_ladder = runs[runs["instance_set"].isin(list(ladders))]
     sizes = on_ladder.groupby("instance_set")["n"].transform("nunique")
     return on_ladder[sizes >= MIN_LADDER_SIZES]

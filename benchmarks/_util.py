@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 from typing import Callable, Sequence
 
-from puzzlebench.provenance import cpu_model, cpu_pressure_total
+from puzzlebench.store.provenance import cpu_model, cpu_pressure_total
 
 REPO = Path(__file__).resolve().parents[1]
 

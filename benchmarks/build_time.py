@@ -8,7 +8,7 @@
 Prints four Markdown tables:
 
 1. build time of each formulation (``puzzlebench.registry.formulations()``), timed
-   with ``puzzlebench.runner.build`` (the figure stored as ``build_time``), median
+   with ``puzzlebench.run.runner.build`` (the figure stored as ``build_time``), median
    and minimum of ``--repeats`` builds, with the model size;
 2. the Sudoku ``binary`` model built with PuLP's modelling objects the way its
    documentation's Sudoku example does (``LpVariable.dicts``, one ``lpSum(...) == 1``
@@ -23,7 +23,7 @@ The instances: Sudoku 9x9 = ``sudoku/top95`` #1, 16x16 = ``sudoku/janko16`` #1,
 25x25 = ``sudoku/frisch25`` #1, 36x36 = the first 36x36 puzzle of ``sudoku/ladder``
 when that set exists, otherwise a generated one (a valid pattern grid with 65% of
 the cells blanked by ``random.Random(36)``); the largest Kakuro, Takuzu and Killer
-(most cells) of all shipped sets (``puzzlebench.sets.discover_sets()``).
+(most cells) of all shipped sets (``puzzlebench.io.sets.discover_sets()``).
 """
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ def pattern_sudoku(n: int, blank: float, seed: int):
 def sudoku_instances(sizes: list[int]) -> list[tuple[str, object]]:
     """(label, puzzle) for each Sudoku size, from the sets named in SUDOKU_SETS."""
     from puzzlebench.errors import PuzzleError
-    from puzzlebench.sets import get_set
+    from puzzlebench.io.sets import get_set
     out = []
     for n in sizes:
         try:
@@ -79,7 +79,7 @@ def sudoku_instances(sizes: list[int]) -> list[tuple[str, object]]:
 
 def largest_instances(puzzles: list[str], smallest: bool = False) -> list[tuple[str, object]]:
     """The puzzle with the most cells (or the fewest) of each kind over every shipped set."""
-    from puzzlebench.sets import discover_sets
+    from puzzlebench.io.sets import discover_sets
     best: dict[str, tuple[int, str, object]] = {}
     for iset in discover_sets():
         if iset.puzzle not in puzzles:
@@ -98,7 +98,7 @@ def size_of(puzzle) -> str:
 
 def time_builds(instances, repeats: int) -> list[dict]:
     from puzzlebench.registry import formulations
-    from puzzlebench.runner import build
+    from puzzlebench.run.runner import build
     rows = []
     for label, puzzle in instances:
         for info in formulations(puzzle.puzzle):
@@ -140,7 +140,7 @@ def pulp_sudoku(puzzle):
 
 
 def pulp_comparison(instances, repeats: int, pulp_repeats: int) -> list[list]:
-    from puzzlebench.runner import build
+    from puzzlebench.run.runner import build
     out = []
     for label, puzzle in instances:
         build(puzzle, "binary")
@@ -159,7 +159,8 @@ def pulp_comparison(instances, repeats: int, pulp_repeats: int) -> list[list]:
 
 def mps_write_times(instances, repeats: int) -> list[list]:
     import tempfile
-    from puzzlebench.runner import build
+
+    from puzzlebench.run.runner import build
     out = []
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "model.mps"
@@ -213,7 +214,7 @@ def main(argv=None) -> int:
     table(["formulation", *[f"{s}: median (min), ms" for s in labels]],
           [[f"sudoku/{name}", *[f"{ms(r['median'], 3)} ({ms(r['min'], 3)})" for s in labels for r in sudoku_rows
                                 if r["formulation"] == name and r["size"] == s]] for name in names],
-          title=f"Sudoku build time, median and minimum of {repeats} (puzzlebench.runner.build)")
+          title=f"Sudoku build time, median and minimum of {repeats} (puzzlebench.run.runner.build)")
     print("\ninstances: " + "; ".join(f"{size_of(p)} = {label}" for label, p in sudoku))
     table(["formulation", "size", "model (rows x cols, nonzeros)"],
           [[f"sudoku/{r['formulation']}", r["size"], f"{r['rows']} x {r['cols']}, {r['nonzeros']}"]

@@ -135,12 +135,12 @@ def cpu_breakdown(path: str) -> dict:
     """
     import highspy
 
-    import puzzlebench.worker as worker
+    import puzzlebench.run.worker as worker
     from puzzlebench.io import read_puzzles
-    from puzzlebench.processes import die_with_parent
-    from puzzlebench.records import SolveOptions, SolverResult
     from puzzlebench.registry import get_solver
-    from puzzlebench.runner import build, run_many
+    from puzzlebench.run.processes import die_with_parent
+    from puzzlebench.run.runner import build, run_many
+    from puzzlebench.store.records import SolveOptions, SolverResult
 
     totals = {"run_cpu": 0.0, "run_wall": 0.0}
     run = highspy.Highs.run

@@ -1,8 +1,10 @@
 """puzzlebench: integer-programming formulations of logic puzzles, compared across MIP solvers."""
 
+from ._moved import install as _install_moved_finder
 from ._tree import install as _install_tree_finder
 
 _install_tree_finder(__file__)  # puzzlebench.formulations and .analysis from this tree's folders
+_install_moved_finder()  # puzzlebench.runner, .records, .config, ...: the modules' paths before the stages
 
 from .errors import PuzzleError  # noqa: E402
 from .puzzles import Cage, Kakuro, KillerSudoku, Run, Sudoku, Takuzu  # noqa: E402

@@ -19,6 +19,9 @@ import sys
 from pathlib import Path
 
 PLUGIN_FOLDERS = ("formulations", "analysis")
+TREE = Path(__file__).resolve().parents[1]
+"""The folder that holds the ``puzzlebench`` package: in a source tree its root (with ``instances/``,
+``config.yaml`` and ``.git``), in a wheel install ``site-packages``."""
 
 
 class TreeFinder(importlib.abc.MetaPathFinder):
@@ -38,7 +41,7 @@ class TreeFinder(importlib.abc.MetaPathFinder):
 
 def install(package_file: str) -> None:
     """Load the plug-in folders from the source tree holding the package at ``package_file``."""
-    tree = Path(package_file).resolve().parents[1]
+    tree = Path(package_file).resolve().parents[1]  # TREE, for the package at package_file
     if not (tree / "pyproject.toml").is_file():
         return
     if not any(isinstance(finder, TreeFinder) for finder in sys.meta_path):

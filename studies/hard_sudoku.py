@@ -30,11 +30,18 @@ import yaml
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from puzzlebench.records import SolveOptions  # noqa: E402
-from puzzlebench.runner import PreparedRun, ResolvedRun, _record, build, configured, solve_model  # noqa: E402
-from puzzlebench.sets import get_set  # noqa: E402
-from puzzlebench.solver_configs import check, declared, resolve  # noqa: E402
-from puzzlebench.worker import SolverProcess  # noqa: E402
+from puzzlebench.io.sets import get_set  # noqa: E402
+from puzzlebench.run.runner import (  # noqa: E402
+    PreparedRun,
+    ResolvedRun,
+    _record,
+    build,
+    configured,
+    solve_model,
+)
+from puzzlebench.run.solver_configs import declared, ensure_runnable, resolve  # noqa: E402
+from puzzlebench.run.worker import SolverProcess  # noqa: E402
+from puzzlebench.store.records import SolveOptions  # noqa: E402
 
 SHIFT = 1.0
 PRESETS = {  # beside the study's configurations: HiGHS without the sub-MIPs it stalled in after the root
@@ -68,7 +75,7 @@ def run_pairs(study: dict, out: Path) -> None:
         for pair in study["pairs"]:
             name = pair["solver"]
             config = resolve(name, configs)
-            check(config)
+            ensure_runnable(config)
             options = SolveOptions(time_limit=float(study["time_limit"]), threads=int(study["threads"]), seed=0)
             for set_name in pair.get("sets", study["instance_sets"]):
                 entries = get_set(set_name).entries()[: pair.get("max_instances") or None]

@@ -34,10 +34,10 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from puzzlebench.checker import check  # noqa: E402
+from puzzlebench.io.sets import get_set  # noqa: E402
 from puzzlebench.model import rows_from_triplets  # noqa: E402
-from puzzlebench.runner import build  # noqa: E402
-from puzzlebench.sets import get_set  # noqa: E402
-from puzzlebench.solver_configs import SHIPPED  # noqa: E402
+from puzzlebench.run.runner import build  # noqa: E402
+from puzzlebench.run.solver_configs import SHIPPED  # noqa: E402
 from puzzlebench.solvers.scip import _apply_meta, _apply_params, _load_arrays  # noqa: E402
 
 NO_RESTART = {"presolving/maxrestarts": 0, "propagating/vbounds/freq": -1}

@@ -11,22 +11,37 @@ import pandas as pd
 import pyarrow.csv as pa_csv
 import pyarrow.parquet as pq
 import pytest
-from scipy.stats import wilcoxon
-
 from puzzlebench.analysis import run_analysis
-from puzzlebench.analysis.figures import KINDS
-from puzzlebench.analysis.outcomes import instance_times, prepare_runs
 from puzzlebench.analysis.claims import wilcoxon_table
-from puzzlebench.analysis.stats import (holm, performance_profile, performance_ratios, power_law_fit,
-                                        shifted_geometric_mean, virtual_best)
+from puzzlebench.analysis.figures import KINDS
 from puzzlebench.analysis.formatting import markdown_table
 from puzzlebench.analysis.latex import Column, TableSpec, latex_document_table
+from puzzlebench.analysis.outcomes import instance_times, prepare_runs
 from puzzlebench.analysis.report import by_set_section
-from puzzlebench.analysis.tables import (best_vs_reference_by_set, best_vs_reference_table, configuration_table,
-                                         ratio_table, scaling_omissions, scaling_runs, scaling_table,
-                                         best_vs_reference_hardest, hardest_instances, set_configuration_table)
+from puzzlebench.analysis.stats import (
+    holm,
+    performance_profile,
+    performance_ratios,
+    power_law_fit,
+    shifted_geometric_mean,
+    virtual_best,
+)
+from puzzlebench.analysis.tables import (
+    best_vs_reference_by_set,
+    best_vs_reference_hardest,
+    best_vs_reference_table,
+    configuration_table,
+    hardest_instances,
+    ratio_table,
+    scaling_omissions,
+    scaling_runs,
+    scaling_table,
+    set_configuration_table,
+)
+from scipy.stats import wilcoxon
+
 from puzzlebench.cli import main
-from puzzlebench.store import frame_from_rows, table_from_rows
+from puzzlebench.store.results import frame_from_rows, table_from_rows
 
 matplotlib.use("Agg")
 
@@ -231,7 +246,7 @@ def test_scaling_only_on_declared_ladders_with_three_sizes():
 
 
 def test_shipped_ladders_are_declared_in_set_yaml():
-    from puzzlebench.sets import get_set, ladder_set_names
+    from puzzlebench.io.sets import get_set, ladder_set_names
     assert ladder_set_names() >= {"sudoku/ladder", "kakuro/ladder", "takuzu/ladder", "takuzu/ladder-distinct"}
     assert "sudoku/top95" not in ladder_set_names()
     assert all(len({e.puzzle.shape for e in get_set(name).entries()}) >= 3 for name in ladder_set_names())

@@ -8,18 +8,16 @@ import shutil
 import subprocess
 
 import numpy as np
+import pyarrow.parquet as pq
 import pytest
-
 from puzzlebench.analysis import run_analysis
 from puzzlebench.analysis.claims import FIELDS, VERDICTS, findings
 from puzzlebench.analysis.compare import compare, read_findings
 from puzzlebench.analysis.outcomes import instance_times, prepare_runs
-from puzzlebench.cli import main
-from puzzlebench.store import frame_from_rows, table_from_rows
-
-import pyarrow.parquet as pq
-
 from test_analysis import run_row
+
+from puzzlebench.cli import main
+from puzzlebench.store.results import frame_from_rows, table_from_rows
 
 
 def runs_of(factors: dict, instances: int = 15, repeats: int = 2, seeds=(0,), noise: float = 0.05, seed: int = 0,

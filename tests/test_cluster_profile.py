@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from puzzlebench.cluster import check_default_resources, unset_variables
 from puzzlebench.errors import PuzzleError
-from puzzlebench.workflow import job_memory_mb, plan
+from puzzlebench.workflow.cluster import check_default_resources, unset_variables
+from puzzlebench.workflow.planner import job_memory_mb, plan
 
 ROOT = Path(__file__).resolve().parents[1]
 SNAKEMAKE = [sys.executable, "-m", "snakemake", "-s", str(ROOT / "Snakefile")]
@@ -94,7 +94,12 @@ def test_readme_cluster_study_plans():
 
 
 def test_the_largest_cpu_request_and_the_partitions_nodes():
-    from puzzlebench.cluster import check_cpu_request, largest_cpu_request, partition_cpus, slurm_partition
+    from puzzlebench.workflow.cluster import (
+        check_cpu_request,
+        largest_cpu_request,
+        partition_cpus,
+        slurm_partition,
+    )
     assert largest_cpu_request(1, 4, 8, 12) == 4 and largest_cpu_request(1, 4, 8, 2) == 2
     assert largest_cpu_request(2, 4, 1, 12) == 2 and largest_cpu_request(3, 4, 8, 1) == 3
 

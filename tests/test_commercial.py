@@ -16,11 +16,11 @@ from pathlib import Path
 import pytest
 
 from puzzlebench.cli import main
-from puzzlebench.records import SolveOptions
-from puzzlebench.runner import run
-from puzzlebench.sets import get_set
-from puzzlebench.store import find_anomalies, frame_from_rows
-from puzzlebench.worker import SolverProcess
+from puzzlebench.io.sets import get_set
+from puzzlebench.run.runner import run
+from puzzlebench.run.worker import SolverProcess
+from puzzlebench.store.records import SolveOptions
+from puzzlebench.store.results import find_anomalies, frame_from_rows
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = {"gurobi": "gurobipy", "xpress": "xpress", "cplex": "cplex", "copt": "coptpy"}

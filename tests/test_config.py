@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from puzzlebench.cli import main
-from puzzlebench.config import load_study, validate_config
 from puzzlebench.errors import PuzzleError
-from puzzlebench.workflow import plan, settings
+from puzzlebench.workflow.config import load_study, validate_config
+from puzzlebench.workflow.planner import plan, settings
 
 ROOT = Path(__file__).resolve().parents[1]
 SNAKEMAKE = [sys.executable, "-m", "snakemake", "-s", str(ROOT / "Snakefile"), "--cores", "1"]

@@ -23,9 +23,9 @@ import pandas as pd
 import pytest
 import yaml
 
-from puzzlebench.config import command_line_values, validate_config
 from puzzlebench.errors import PuzzleError
-from puzzlebench.jobs import Job
+from puzzlebench.run.jobs import Job
+from puzzlebench.workflow.config import command_line_values, validate_config
 
 ROOT = Path(__file__).resolve().parents[1]
 SNAKEMAKE = [sys.executable, "-m", "snakemake", "-s", str(ROOT / "Snakefile")]
@@ -156,7 +156,9 @@ def test_every_documented_override_plans_its_runs(where, command, refusal, tmp_p
 
 
 def test_command_line_lists_and_mappings_are_read_as_numbers():
-    from snakemake.cli import parse_config  # what snakemake hands the Snakefile as config_settings.config
+    from snakemake.cli import (
+        parse_config,  # what snakemake hands the Snakefile as config_settings.config
+    )
     raw = parse_config(["time_limit=30", "seeds=[0,1,2]", 'formulations={"sudoku": ["binary"]}',
                         'solver_configs={"h": {"solver": "highs", "options": {"mip_rel_gap": 0.5, "mip_max_nodes": 100}}}',
                         "instance_sets=[sudoku/seed]", "group_formulations=False"])

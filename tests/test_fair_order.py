@@ -13,14 +13,13 @@ from dataclasses import replace
 import numpy as np
 import pandas as pd
 import pytest
-
 from puzzlebench.analysis.claims import findings
 from puzzlebench.analysis.outcomes import instance_times, prepare_runs
-from puzzlebench.batch import order_seed, run_job, run_order
-from puzzlebench.jobs import Job
-from puzzlebench.store import read_store
-
 from test_entry_points import cli, installed_plugin
+
+from puzzlebench.run.batch import order_seed, run_job, run_order
+from puzzlebench.run.jobs import Job
+from puzzlebench.store.results import read_store
 
 CONTROLS = '''
 import numpy as np

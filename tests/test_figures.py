@@ -3,21 +3,37 @@ matplotlib objects (plot area, lines per panel, legend placement, consistent sty
 
 from __future__ import annotations
 
+import matplotlib as mpl
 import numpy as np
 import pandas as pd
 import pytest
-
-import matplotlib as mpl
 from matplotlib.colors import to_rgb
 from matplotlib.lines import Line2D
-
-from puzzlebench.analysis.figures import (MAX_FORMULATIONS, ONE_COLUMN, RC, TWO_COLUMN, VIRTUAL_BEST, all_drawings,
-                                          drawn_configurations, fastest_formulations, palette, plot_pair_scatter,
-                                          plot_profiles, render, styles_for)
+from puzzlebench.analysis.figures import (
+    MAX_FORMULATIONS,
+    ONE_COLUMN,
+    RC,
+    TWO_COLUMN,
+    VIRTUAL_BEST,
+    all_drawings,
+    drawn_configurations,
+    fastest_formulations,
+    palette,
+    plot_pair_scatter,
+    plot_profiles,
+    render,
+    styles_for,
+)
 from puzzlebench.analysis.outcomes import instance_times, prepare_runs
-from puzzlebench.store import frame_from_rows
+from puzzlebench.analysis.tables import (
+    configuration_table,
+    instance_spreads,
+    scaling_runs,
+    scaling_table,
+)
 from test_analysis import run_row
-from puzzlebench.analysis.tables import configuration_table, instance_spreads, scaling_runs, scaling_table
+
+from puzzlebench.store.results import frame_from_rows
 
 FORMULATIONS = ("binary", "binary-reduced", "binary-symbreak", "integer", "integer-linked", "propagated",
                 "cp-natural")
@@ -252,8 +268,8 @@ def test_formulations_of_one_puzzle_never_share_a_colour():
 
 
 def test_pdfs_embed_truetype_fonts(tmp_path, figures):
-    from puzzlebench.analysis.figures import save_figure
     import matplotlib as mpl
+    from puzzlebench.analysis.figures import save_figure
     with mpl.rc_context(RC):
         _, pdf = save_figure(figures[0][2], tmp_path, "figure")
     data = pdf.read_bytes()

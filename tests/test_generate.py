@@ -20,21 +20,21 @@ from puzzlebench.generators import (
     generate_puzzle,
 )
 from puzzlebench.generators.base import groups_of_cells, random_fill
-from puzzlebench.generators.kakuro import can_blacken, random_pattern, run_cells
-from puzzlebench.generators.sudoku import (
+from puzzlebench.generators.uniqueness import certifying_formulation
+from puzzlebench.io import read_puzzles, read_solution
+from puzzlebench.io.sets import discover_sets
+from puzzlebench.kinds.kakuro.generator import can_blacken, random_pattern, run_cells
+from puzzlebench.kinds.sudoku.generator import (
     SinglesPropagator,
     kempe_swap,
     pattern_grid,
     solved_grid,
 )
-from puzzlebench.generators.takuzu import propagate
-from puzzlebench.generators.uniqueness import certifying_formulation
-from puzzlebench.io import read_puzzles, read_solution
+from puzzlebench.kinds.takuzu.generator import propagate
 from puzzlebench.puzzles import Sudoku, Takuzu, sudoku_units
-from puzzlebench.records import SolveOptions
-from puzzlebench.runner import count_solutions
-from puzzlebench.sets import discover_sets
-from puzzlebench.worker import SolverProcess
+from puzzlebench.run.runner import count_solutions
+from puzzlebench.run.worker import SolverProcess
+from puzzlebench.store.records import SolveOptions
 
 SPECS = {
     "sudoku 4x4": SudokuSpec.make(4, None, BlankTarget(blank_fraction=1.0)),

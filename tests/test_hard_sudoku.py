@@ -8,12 +8,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from puzzlebench.records import SolveOptions
-from puzzlebench.runner import build
-from puzzlebench.sets import get_set
+from puzzlebench.io.sets import get_set
+from puzzlebench.run.runner import build
+from puzzlebench.run.solver_configs import SHIPPED
 from puzzlebench.solvers.highs import solve_highs
-from puzzlebench.solver_configs import SHIPPED
 from puzzlebench.solvers.scip import solve_scip
+from puzzlebench.store.records import SolveOptions
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -14,8 +14,8 @@ import pytest
 from puzzlebench.cli import main
 from puzzlebench.errors import PuzzleError
 from puzzlebench.registry import get_solver
-from puzzlebench.solver_configs import SolverConfig, check
-from puzzlebench.workflow import plan
+from puzzlebench.run.solver_configs import SolverConfig, ensure_runnable
+from puzzlebench.workflow.planner import plan
 
 ROOT = Path(__file__).resolve().parents[1]
 PUZZLEBENCH = [sys.executable, "-m", "puzzlebench"]
@@ -89,7 +89,7 @@ def test_solver_option_values_are_checked_by_the_solver_before_any_run(adapter, 
     if get_solver(adapter).installed():
         pytest.fail(f"{adapter} is not installed: pip install -e '.[commercial]'")
     with pytest.raises(PuzzleError, match=named) as refused:
-        check(SolverConfig(f"{adapter}-x", adapter, options))
+        ensure_runnable(SolverConfig(f"{adapter}-x", adapter, options))
     assert "\n" not in str(refused.value) and str(next(iter(options))) in str(refused.value)
 
 
@@ -189,9 +189,14 @@ def test_an_unwritable_results_folder_is_one_line(tmp_path, read_only):
 def test_transform_count_is_the_number_of_distinct_transforms():
     import numpy as np
 
+    from puzzlebench.io.sets import get_set
     from puzzlebench.puzzles import Sudoku
-    from puzzlebench.sets import get_set
-    from puzzlebench.transforms import KINDS, random_transform, supported_kinds, transform_count
+    from puzzlebench.transforms import (
+        KINDS,
+        random_transform,
+        supported_kinds,
+        transform_count,
+    )
     puzzles = [Sudoku(np.zeros((4, 4), int), 2, 2), Sudoku(np.zeros((6, 6), int), 2, 3)] + \
         [get_set(name).entries()[0].puzzle for name in ("killer/janko-x", "kakuro/seed", "takuzu/seed")]
     rng = np.random.default_rng(3)
@@ -225,8 +230,8 @@ def test_permute_makes_every_copy_there_is(tmp_path):
 
 
 def test_config_permutations_beyond_a_puzzles_symmetries_is_refused():
-    from puzzlebench.config import schema
     from puzzlebench.transforms import MAX_COPIES
+    from puzzlebench.workflow.config import schema
     assert schema()["properties"]["permutations"]["maximum"] == MAX_COPIES  # one bound for both
     with pytest.raises(PuzzleError, match="config permutations = 20: puzzle .* has only 15"):
         plan({**STUDY, "instance_sets": ["takuzu/seed"], "permutations": 20})
@@ -249,7 +254,7 @@ def test_solve_exits_1_when_a_solver_claims_a_solution_without_a_grid(monkeypatc
     import dataclasses
 
     from puzzlebench import registry
-    from puzzlebench.records import SolverResult
+    from puzzlebench.store.records import SolverResult
     highs = registry.get_solver("highs")
     monkeypatch.setitem(registry._SOLVERS, "nogrid", dataclasses.replace(
         highs, name="nogrid", solve=lambda model, options: SolverResult("optimal", message="claims optimal")))
@@ -263,8 +268,8 @@ def test_solve_exits_1_when_a_solver_claims_a_solution_without_a_grid(monkeypatc
 @pytest.fixture(scope="module")
 def chunk_file(tmp_path_factory) -> Path:
     """A real chunk file: one Sudoku, one formulation, HiGHS."""
-    from puzzlebench.batch import run_job, write_rows_atomically
-    from puzzlebench.jobs import Job
+    from puzzlebench.run.batch import run_job, write_rows_atomically
+    from puzzlebench.run.jobs import Job
     path = tmp_path_factory.mktemp("chunk") / "chunk0of1.jsonl"
     write_rows_atomically(run_job(Job.from_json(json.dumps(JOB)), progress=False), path)
     return path
@@ -323,7 +328,7 @@ def _visible_store(out: Path) -> set:
 
 @pytest.mark.slow
 def test_a_gather_killed_at_any_rename_leaves_the_old_store_or_the_new(chunk_file, tmp_path):
-    from puzzlebench.store import gather
+    from puzzlebench.store.results import gather
     second = _edited_copy(chunk_file, tmp_path / "seed1.jsonl", seed=1)
     rows = [json.loads(line) for line in second.read_text().splitlines()]
     second.write_text("".join(json.dumps({**row, "seed": 1} if row.get("role") in ("run", "noise") else row)

@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from puzzlebench.sets import load_set
+from puzzlebench.io.sets import load_set
 
 ROOT = Path(__file__).parent.parent
 SUDOKU_4 = "sudoku 4 2x2\n1 . . .\n. . 3 .\n. 4 . .\n. . . 2\n"
@@ -141,7 +141,7 @@ def test_a_companion_file_keeps_every_listed_solution(tmp_path):
 
 
 def test_reference_match_means_matches_one_of_them():
-    from puzzlebench.batch import _matches
+    from puzzlebench.run.batch import _matches
     first, second = np.array([[1, 2], [2, 1]]), np.array([[2, 1], [1, 2]])
     assert _matches((first, second), [[2, 1], [1, 2]]) is True
     assert _matches((first,), [[2, 1], [1, 2]]) is False

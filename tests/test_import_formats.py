@@ -13,12 +13,19 @@ import pytest
 
 from puzzlebench.checker import check
 from puzzlebench.errors import PuzzleError
-from puzzlebench.io import (detect_format, format_puzzle, format_solution, puzzle_key, read_puzzle, read_puzzles,
-                            read_solution)
+from puzzlebench.io import (
+    detect_format,
+    format_puzzle,
+    format_solution,
+    puzzle_key,
+    read_puzzle,
+    read_puzzles,
+    read_solution,
+)
+from puzzlebench.io.sets import load_set
 from puzzlebench.puzzles import Kakuro, KillerSudoku, Sudoku, Takuzu
-from puzzlebench.records import SolveOptions
-from puzzlebench.runner import run
-from puzzlebench.sets import load_set
+from puzzlebench.run.runner import run
+from puzzlebench.store.records import SolveOptions
 
 ROOT = Path(__file__).parent.parent
 DATA = Path(__file__).parent / "data"

@@ -8,10 +8,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 import puzzlebench.analysis
 import puzzlebench.formulations
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -64,3 +63,70 @@ def test_the_workflow_of_a_second_tree_runs_that_tree_in_every_job(tmp_path):
                           env=env, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr[-2000:]
     assert set(pd.read_parquet(tmp_path / "r/runs.parquet")["puzzlebench_version"]) == {"0.1.0+second-tree"}
+
+
+# -- issue 24, item 5: the package grouped by stage, the old module paths kept ----------------------
+
+STAGES = {"model": {"arrays", "identity", "mps"},
+          "run": {"jobs", "batch", "runner", "worker", "processes", "solver_configs"},
+          "store": {"records", "chunks", "provenance", "results"},
+          "workflow": {"config", "planner", "sampling", "study", "cluster"}}
+
+
+def test_the_package_root_holds_the_stages_not_their_modules():
+    root = ROOT / "puzzlebench"
+    for stage, modules in STAGES.items():
+        assert {p.stem for p in (root / stage).glob("*.py")} == modules | {"__init__"}
+    flat = {p.stem for p in root.glob("*.py")}
+    assert not flat & set().union(*STAGES.values()), "a stage's module at the root"
+    assert len(flat) <= 12, sorted(flat)
+
+
+def test_every_old_module_path_is_the_module_at_its_new_path():
+    import importlib
+
+    from puzzlebench._moved import MOVED
+    assert "puzzlebench.runner" in MOVED and "puzzlebench.records" in MOVED
+    for old, new in MOVED.items():
+        assert importlib.import_module(old) is importlib.import_module(new), old
+    from puzzlebench.runner import build  # a from-import through the old path
+
+    from puzzlebench.run.runner import build as same
+    assert build is same
+
+
+def test_the_names_users_script_against_keep_their_paths():
+    import puzzlebench.model
+    import puzzlebench.store
+    import puzzlebench.workflow
+    from puzzlebench.model.arrays import Model
+    from puzzlebench.registry import formulation, get_formulation
+    from puzzlebench.store import MANIFEST, read_store
+    from puzzlebench.store.results import read_store as read
+    from puzzlebench.workflow import plan, settings
+    from puzzlebench.workflow.planner import plan as planned
+    assert puzzlebench.model.Model is Model and read_store is read and plan is planned and callable(settings)
+    assert MANIFEST == "store.json" and callable(formulation) and callable(get_formulation)
+    with pytest.raises(AttributeError, match="has no attribute 'nothing'"):
+        puzzlebench.store.nothing  # noqa: B018
+    with pytest.raises(AttributeError, match="has no attribute 'nothing'"):
+        puzzlebench.workflow.nothing  # noqa: B018
+
+
+def test_every_package_folder_is_installed():
+    import tomllib
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    folders = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "puzzlebench").rglob("__init__.py")
+               if "__pycache__" not in p.parts}
+    assert folders <= listed, sorted(folders - listed)
+
+
+def test_the_modules_that_moved_find_the_tree_they_came_from(monkeypatch):
+    # the bundled instances, the default config and the commit are the source tree's, from any stage's depth
+    from puzzlebench.commands.config import DEFAULT_CONFIG
+    from puzzlebench.io.sets import instances_root
+    from puzzlebench.store.provenance import git_commit
+    monkeypatch.delenv("PUZZLEBENCH_INSTANCES", raising=False)
+    assert instances_root() == ROOT / "instances" and DEFAULT_CONFIG == ROOT / "config.yaml"
+    head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "HEAD"], capture_output=True, text=True).stdout.strip()
+    assert git_commit().split("+")[0] == head

@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import numpy as np
 import pytest
 import scipy.sparse as sp
 
 from puzzlebench.io import read_puzzle
+from puzzlebench.io.sets import get_set
 from puzzlebench.model import Model
-from puzzlebench.records import SolveOptions
-from puzzlebench.runner import build, run
-from puzzlebench.sets import get_set
-from pathlib import Path
+from puzzlebench.run.runner import build, run
+from puzzlebench.store.records import SolveOptions
 
 ROOT = Path(__file__).resolve().parents[1]
 SEED_SUDOKU = ROOT / "instances/sudoku/seed/matlab_cleve.txt"
@@ -105,6 +105,6 @@ def test_takuzu_janko_formulations_without_distinct_lines_are_one_model_on_every
 
 def test_a_skipped_run_has_no_model_identity():
     kakuro = read_puzzle(ROOT / "instances/kakuro/seed/fjmc_blog2026.txt").puzzle
-    from puzzlebench.runner import skipped_record
+    from puzzlebench.run.runner import skipped_record
     record = skipped_record(kakuro, "binary", "highs", SolveOptions(), None, "not made")
     assert (record.model_hash, record.model_fingerprint) == ("", "")

@@ -176,5 +176,5 @@ def test_mutants_are_named_after_the_module_their_file_is_imported_as(monkeypatc
     for module in (format_utils, file_mutation, cli):
         assert module.get_mutant_name(Path("analysis/stats.py"), "x_holm__mutmut_1") == \
             "puzzlebench.analysis.stats.x_holm__mutmut_1"
-        assert module.get_mutant_name(Path("puzzlebench/store.py"), "x_gather__mutmut_2") == \
-            "puzzlebench.store.x_gather__mutmut_2"
+        assert module.get_mutant_name(Path("puzzlebench/store/results.py"), "x_gather__mutmut_2") == \
+            "puzzlebench.store.results.x_gather__mutmut_2"

@@ -10,22 +10,21 @@ from pathlib import Path
 import numpy as np
 import pytest
 import scipy.sparse as sp
-
-from puzzlebench import Kakuro, KillerSudoku, Sudoku, Takuzu
+from infeasible_puzzles import infeasible_puzzles
 from puzzlebench.formulations._propagate import given_candidates, propagate
 from puzzlebench.formulations._propagate_takuzu import propagate_takuzu
 from puzzlebench.formulations.kakuro import run_cells
 from puzzlebench.formulations.killer import cage_cells
-from puzzlebench.io import read_puzzle, read_puzzles, read_solutions
-from puzzlebench.model import Model, rows_from_triplets
-from puzzlebench.records import SolveOptions
-from puzzlebench.registry import formulations, solvers
-from puzzlebench.runner import build, count_solutions, run
-from puzzlebench.sets import get_set
-from puzzlebench.solvers.cpsat import build_cp_model, natural_model
-from puzzlebench.worker import SolverProcess
 
-from infeasible_puzzles import infeasible_puzzles
+from puzzlebench import Kakuro, KillerSudoku, Sudoku, Takuzu
+from puzzlebench.io import read_puzzle, read_puzzles, read_solutions
+from puzzlebench.io.sets import get_set
+from puzzlebench.model import Model, rows_from_triplets
+from puzzlebench.registry import formulations, solvers
+from puzzlebench.run.runner import build, count_solutions, run
+from puzzlebench.run.worker import SolverProcess
+from puzzlebench.solvers.cpsat import build_cp_model, natural_model
+from puzzlebench.store.records import SolveOptions
 
 ROOT = Path(__file__).resolve().parents[1]
 OPTIONS = SolveOptions(time_limit=60, seed=1)

@@ -8,12 +8,18 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-
-from puzzlebench.formulations._propagate import MAX_SUBSET, RULES, given_candidates, owned_values, propagate
+from puzzlebench.formulations._propagate import (
+    MAX_SUBSET,
+    RULES,
+    given_candidates,
+    owned_values,
+    propagate,
+)
 from puzzlebench.formulations.killer import cage_cells
+
 from puzzlebench.io import read_puzzles
-from puzzlebench.runner import build
-from puzzlebench.sets import get_set
+from puzzlebench.io.sets import get_set
+from puzzlebench.run.runner import build
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -12,14 +12,21 @@ import pytest
 from puzzlebench.checker import check
 from puzzlebench.cli import main
 from puzzlebench.errors import PuzzleError
-from puzzlebench.io import (detect_format, format_puzzle, puzzle_key, read_puzzle, read_puzzles, read_solutions)
+from puzzlebench.io import (
+    detect_format,
+    format_puzzle,
+    puzzle_key,
+    read_puzzle,
+    read_puzzles,
+    read_solutions,
+)
 from puzzlebench.io.killer_csv import LETTERS
+from puzzlebench.io.sets import load_set
 from puzzlebench.io.symbols import describe, parse_symbols
 from puzzlebench.io.text import AmbiguousReading
 from puzzlebench.puzzles import Kakuro, KillerSudoku, Sudoku, Takuzu, default_box_shape
-from puzzlebench.records import SolveOptions
-from puzzlebench.runner import run
-from puzzlebench.sets import load_set
+from puzzlebench.run.runner import run
+from puzzlebench.store.records import SolveOptions
 
 WILD = Path(__file__).parent / "data" / "wild"
 PUBLISHED = [  # file, detected format, puzzle type, puzzles, shape, reference solutions in the file

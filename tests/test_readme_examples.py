@@ -13,8 +13,8 @@ import pytest
 
 from puzzlebench import registry
 from puzzlebench.io import read_puzzle
-from puzzlebench.records import SolveOptions
-from puzzlebench.runner import run
+from puzzlebench.run.runner import run
+from puzzlebench.store.records import SolveOptions
 
 ROOT = Path(__file__).resolve().parents[1]
 

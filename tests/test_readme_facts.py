@@ -8,15 +8,13 @@ import re
 from pathlib import Path
 
 import pytest
-
 from puzzlebench.analysis.figures import KINDS
 from puzzlebench.analysis.report import TABLE_TITLES
-from puzzlebench.cli import build_parser, main
-
-from puzzlebench.store import MANIFEST, gather
-
 from test_analysis import analyse, synthetic_runs
 from test_store import bad_runs, write_chunk
+
+from puzzlebench.cli import build_parser, main
+from puzzlebench.store.results import MANIFEST, gather
 
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text()

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from puzzlebench.records import SolveOptions
-from puzzlebench.runner import run
-from puzzlebench.sets import get_set
-from puzzlebench.solver_configs import SHIPPED
+from puzzlebench.io.sets import get_set
+from puzzlebench.run.runner import run
+from puzzlebench.run.solver_configs import SHIPPED
 from puzzlebench.solvers import cbc, highs
 from puzzlebench.solvers.scip import solve_scip
-from puzzlebench.store import frame_from_rows
+from puzzlebench.store.records import SolveOptions
+from puzzlebench.store.results import frame_from_rows
 
 LOGS = Path(__file__).resolve().parent / "data" / "logs"
 
@@ -33,7 +33,7 @@ def _puzzle():
 
 
 def test_scip_reports_its_first_lp_time_and_none_without_an_lp():
-    from puzzlebench.runner import build
+    from puzzlebench.run.runner import build
     model = build(_puzzle(), "binary").model
     with_lp = solve_scip(model, SolveOptions(time_limit=5, solver_options={"limits/nodes": 1}))
     assert with_lp.lp_iterations > 0

@@ -9,12 +9,18 @@ from pathlib import Path
 import pytest
 
 from puzzlebench.cli import main
-from puzzlebench.config import validate_config
 from puzzlebench.errors import PuzzleError
-from puzzlebench.jobs import Job
-from puzzlebench.sampling import CALIBRATION_COLUMNS, Sample, choose, read_calibration, stratified
-from puzzlebench.sets import get_set
-from puzzlebench.workflow import plan
+from puzzlebench.io.sets import get_set
+from puzzlebench.run.jobs import Job
+from puzzlebench.workflow.config import validate_config
+from puzzlebench.workflow.planner import plan
+from puzzlebench.workflow.sampling import (
+    CALIBRATION_COLUMNS,
+    Sample,
+    choose,
+    read_calibration,
+    stratified,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -9,12 +9,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from puzzlebench.io.sets import get_set
 from puzzlebench.model import Model, rows_from_triplets
-from puzzlebench.records import SolveOptions
-from puzzlebench.runner import build, run
-from puzzlebench.sets import get_set
+from puzzlebench.run.runner import build, run
+from puzzlebench.run.worker import SolverProcess
 from puzzlebench.solvers.scip_alldiff import ValueGraph
-from puzzlebench.worker import SolverProcess
+from puzzlebench.store.records import SolveOptions
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -12,7 +12,13 @@ from puzzlebench.checker import check
 from puzzlebench.cli import main
 from puzzlebench.commands.sets import size_range
 from puzzlebench.errors import PuzzleError
-from puzzlebench.sets import discover_sets, get_set, instances_root, load_set, select_sets
+from puzzlebench.io.sets import (
+    discover_sets,
+    get_set,
+    instances_root,
+    load_set,
+    select_sets,
+)
 
 BUNDLED = Path(__file__).resolve().parents[1] / "instances"
 
@@ -329,8 +335,8 @@ def test_validate_unique_certifies_and_refutes_uniqueness(tmp_path, capsys):
 
 
 def test_validate_unique_reports_an_unfinished_count(tmp_path, capsys, monkeypatch):
-    import puzzlebench.runner
-    monkeypatch.setattr(puzzlebench.runner, "count_solutions",
+    import puzzlebench.run.runner
+    monkeypatch.setattr(puzzlebench.run.runner, "count_solutions",
                         lambda puzzle, formulation, solver, limit, options, process: (1, [], "time_limit"))
     make_set(tmp_path, "sudoku/slow", {"p.txt": f"{EASY}\n"})
     code, out, _ = run_cli(capsys, "validate", "sudoku/slow", "--unique", "--root", str(tmp_path))

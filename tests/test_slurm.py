@@ -25,7 +25,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from puzzlebench.chunks import STORE_KEY
+from puzzlebench.store.chunks import STORE_KEY
 
 pytestmark = [pytest.mark.slow, pytest.mark.slurm]
 

@@ -8,18 +8,17 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from infeasible_puzzles import infeasible_puzzles
 
 from puzzlebench.checker import check
 from puzzlebench.cli import main
 from puzzlebench.io import read_puzzle, read_puzzles, read_solutions
-from puzzlebench.records import SolveOptions
 from puzzlebench.registry import formulations, get_formulation, solvers
-from puzzlebench.runner import build, count_solutions, run
-from puzzlebench.solver_configs import SHIPPED
+from puzzlebench.run.runner import build, count_solutions, run
+from puzzlebench.run.solver_configs import SHIPPED
+from puzzlebench.run.worker import SolverProcess
 from puzzlebench.solvers.mps_check import mps_solvers, read_mps_status
-from puzzlebench.worker import SolverProcess
-
-from infeasible_puzzles import infeasible_puzzles
+from puzzlebench.store.records import SolveOptions
 
 ROOT = Path(__file__).resolve().parents[1]
 SEEDS = {
@@ -142,7 +141,7 @@ def test_cli_json_prints_every_record_field(capsys):
     assert main(["solve", str(ROOT / SEEDS["takuzu"][0]), "--formulation", "xor-distinct",
                  "--solver", "cbc", "--json"]) == 0
     record = json.loads(capsys.readouterr().out)
-    from puzzlebench.records import RunRecord
+    from puzzlebench.store.records import RunRecord
     fields = set(RunRecord.field_names())
     assert fields <= set(record)
     assert record["puzzle"] == "takuzu" and record["verified"] is True
@@ -184,8 +183,8 @@ def test_cli_export_writes_mps(tmp_path, capsys):
 
 def test_count_solutions_refuses_a_formulation_whose_binaries_the_grid_does_not_fix(process):
     """Takuzu ``binary`` with distinct lines has z bounded from above only: one grid, many points."""
-    from puzzlebench.errors import PuzzleError
     from puzzlebench import Takuzu
+    from puzzlebench.errors import PuzzleError
     free = Takuzu(-np.ones((6, 6), int), distinct_lines=True)
     with pytest.raises(PuzzleError, match="xor-distinct"):
         count_solutions(free, "binary", "highs", 20, OPTIONS, process)

@@ -14,11 +14,17 @@ import pytest
 from puzzlebench.cli import main
 from puzzlebench.errors import PuzzleError
 from puzzlebench.io import read_puzzle
-from puzzlebench.records import SolveOptions
-from puzzlebench.runner import run
-from puzzlebench.solver_configs import SHIPPED, SolverConfig, check, parse_option, resolve
-from puzzlebench.jobs import Job
-from puzzlebench.workflow import plan
+from puzzlebench.run.jobs import Job
+from puzzlebench.run.runner import run
+from puzzlebench.run.solver_configs import (
+    SHIPPED,
+    SolverConfig,
+    ensure_runnable,
+    parse_option,
+    resolve,
+)
+from puzzlebench.store.records import SolveOptions
+from puzzlebench.workflow.planner import plan
 
 ROOT = Path(__file__).resolve().parents[1]
 SEED = ROOT / "instances/sudoku/seed/matlab_cleve.txt"
@@ -36,7 +42,7 @@ def seed_puzzle():
     ("xpress", {"presolve": 0}), ("cplex", {"mip.strategy.search": 1}), ("copt", {"HeurLevel": 0})])
 def test_good_options_are_accepted_and_recorded(adapter, options):
     config = SolverConfig(f"{adapter}-custom", adapter, options)
-    check(config)
+    ensure_runnable(config)
     record = run(seed_puzzle(), "binary", config, SolveOptions(time_limit=30))
     assert record.status == "optimal" and record.verified is True, record.message
     assert (record.solver, record.solver_adapter) == (f"{adapter}-custom", adapter)
@@ -55,7 +61,7 @@ def test_good_options_are_accepted_and_recorded(adapter, options):
     ("copt", {"NoSuch": 1}, "Invalid parameter")])
 def test_bad_option_is_refused_with_the_solvers_reason(adapter, options, reason):
     with pytest.raises(PuzzleError, match=reason) as refused:
-        check(SolverConfig("bad", adapter, options))
+        ensure_runnable(SolverConfig("bad", adapter, options))
     assert "\n" not in str(refused.value)
 
 
@@ -64,7 +70,9 @@ def test_scip_cp_is_the_shipped_configuration_with_scips_own_cp_settings():
     assert SHIPPED["scip-cp"] == resolve("scip-cp")
     assert (resolve("scip-cp").adapter, resolve("scip-cp").options) == \
         ("scip", {"emphasis": "cpsolver", "heuristics": "off"})
-    from puzzlebench.solvers.scip import check_scip_options  # the settings the adapter applies
+    from puzzlebench.solvers.scip import (
+        check_scip_options,  # the settings the adapter applies
+    )
     by_hand = pyscipopt.Model()
     by_hand.setEmphasis(pyscipopt.SCIP_PARAMEMPHASIS.CPSOLVER)
     by_hand.setHeuristics(pyscipopt.SCIP_PARAMSETTING.OFF)
@@ -87,7 +95,7 @@ def _shipped_cases():
 @pytest.mark.slow
 @pytest.mark.parametrize("config, puzzle, formulation", _shipped_cases())
 def test_every_shipped_configuration_solves_every_formulation_of_a_small_puzzle(config, puzzle, formulation):
-    from puzzlebench.sets import get_set
+    from puzzlebench.io.sets import get_set
     small = {"kenken": "kenken/generated"}.get(puzzle, f"{puzzle}/seed")  # KenKen has no seed post's set
     entry = get_set(small).entries()[0]
     record = run(entry.puzzle, formulation, config, SolveOptions(time_limit=60), instance=entry.name)

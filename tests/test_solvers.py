@@ -17,12 +17,12 @@ import pytest
 from puzzlebench import registry
 from puzzlebench.errors import PuzzleError
 from puzzlebench.model import INF, Model, rows_from_triplets
-from puzzlebench.records import SolveOptions, SolverResult
 from puzzlebench.solvers import cbc, cpsat, highs
 from puzzlebench.solvers._common import captured_solve
 from puzzlebench.solvers.base import Adapter, Reading
 from puzzlebench.solvers.logs import LogTable, Rule, Section
 from puzzlebench.solvers.mps_check import read_mps_status
+from puzzlebench.store.records import SolveOptions, SolverResult
 
 NAMES = [info.name for info in registry.solvers()]
 MPS_NAMES = [info.name for info in registry.solvers() if info.mps is not None]  # with an MPS reader
@@ -310,7 +310,7 @@ def test_highs_reused_object_keeps_no_option_between_solves():
 
 def test_highs_solver_time_is_per_solve_in_a_reused_object():
     from puzzlebench.io import read_puzzles
-    from puzzlebench.runner import build
+    from puzzlebench.run.runner import build
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     hard = read_puzzles(os.path.join(root, "instances/sudoku/frisch25/frisch25_minimal.txt"))[0].puzzle
     long = registry.get_solver("highs").solve(build(hard, "binary").model, SolveOptions(time_limit=0.5))
@@ -402,7 +402,7 @@ def test_listing_solvers_loads_no_solver_library():
 
 
 def test_cbc_runs_after_cpsat_in_one_process():
-    code = ("from puzzlebench import registry; from puzzlebench.records import SolveOptions; "
+    code = ("from puzzlebench import registry; from puzzlebench.store.records import SolveOptions; "
             "from tests.test_solvers import knapsack; "
             "print([registry.get_solver(n).solve(knapsack(), SolveOptions()).status "
             "for n in ('cpsat', 'cbc')])")

@@ -12,20 +12,27 @@ import numpy as np
 import pandas as pd
 import pyarrow.parquet as pq
 import pytest
-
-from puzzlebench import chunks, registry
 from puzzlebench.analysis import run_analysis
 from puzzlebench.analysis.outcomes import instance_times, load_runs, prepare_runs
-from puzzlebench.batch import run_job, select_entries, write_rows_atomically
+
+from puzzlebench import registry
 from puzzlebench.cli import main
 from puzzlebench.errors import PuzzleError
-from puzzlebench.jobs import Job
+from puzzlebench.io.sets import get_set
 from puzzlebench.puzzles import Sudoku
-from puzzlebench.records import RunContext, RunRecord, SolveOptions
-from puzzlebench.runner import run
-from puzzlebench.sets import get_set
-from puzzlebench.store import SCHEMA, SCHEMA_VERSION, frame_from_rows, gather, read_store
-from puzzlebench.workflow import plan
+from puzzlebench.run.batch import run_job, select_entries, write_rows_atomically
+from puzzlebench.run.jobs import Job
+from puzzlebench.run.runner import run
+from puzzlebench.store import chunks
+from puzzlebench.store.records import RunContext, RunRecord, SolveOptions
+from puzzlebench.store.results import (
+    SCHEMA,
+    SCHEMA_VERSION,
+    frame_from_rows,
+    gather,
+    read_store,
+)
+from puzzlebench.workflow.planner import plan
 
 ROOT = Path(__file__).resolve().parents[1]
 OUTPUTS = ("runs.parquet", "runs.csv", "noise.csv", "anomalies.csv")
@@ -118,7 +125,8 @@ def test_schema_is_typed_and_csv_reads_like_parquet(tmp_path):
     table = pq.read_table(tmp_path / "runs.parquet")
     assert table.schema.equals(SCHEMA, check_metadata=False)
     from dataclasses import fields
-    from puzzlebench.provenance import Provenance
+
+    from puzzlebench.store.provenance import Provenance
     assert SCHEMA.names == [f.name for part in (RunRecord, RunContext, Provenance) for f in fields(part)] + [
         "outcome", "schema_version"]                                  # a new record field is a new column
     assert set(table["schema_version"].to_pylist()) == {SCHEMA_VERSION}
@@ -267,8 +275,8 @@ def test_planned_job_goes_whole_to_batch(tmp_path):
         assert (job.time_limit, job.threads, job.max_instances) == (7.0, 2, 90)
     names = [e.name for job in jobs for e in select_entries(job)]
     assert names == [e.name for e in get_set("sudoku/top95").entries()[:90]]
-    from puzzlebench.commands.batch import job_of
     from puzzlebench.cli import build_parser
+    from puzzlebench.commands.batch import job_of
     whole = job_of(build_parser().parse_args(["batch", "--job", jobs[1].to_json(), "-o", "x"]))
     legacy = job_of(build_parser().parse_args(["batch", "--set", "sudoku/top95", "--formulation", "binary",
                                                 "--solver", "highs", "--chunk", "1/3", "--max-instances", "90",

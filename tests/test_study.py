@@ -10,7 +10,11 @@ from pathlib import Path
 import pytest
 
 from puzzlebench.errors import PuzzleError
-from puzzlebench.study import check_results_folder, record_study, results_folder
+from puzzlebench.workflow.study import (
+    check_results_folder,
+    record_study,
+    results_folder,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 TINY = {"instance_sets": ["sudoku/seed"], "formulations": ["binary"], "solvers": ["highs"], "time_limit": 5}

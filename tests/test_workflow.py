@@ -15,15 +15,16 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from puzzlebench import chunks, registry
-from puzzlebench.batch import Job, run_job, write_rows_atomically
+from puzzlebench import registry
 from puzzlebench.errors import PuzzleError
 from puzzlebench.io import read_puzzle
-from puzzlebench.records import SolveOptions
-from puzzlebench.runner import build
-from puzzlebench.store import find_anomalies, frame_from_rows, gather
-from puzzlebench.worker import SolverProcess
-from puzzlebench.workflow import plan, settings
+from puzzlebench.run.batch import Job, run_job, write_rows_atomically
+from puzzlebench.run.runner import build
+from puzzlebench.run.worker import SolverProcess
+from puzzlebench.store import chunks
+from puzzlebench.store.records import SolveOptions
+from puzzlebench.store.results import find_anomalies, frame_from_rows, gather
+from puzzlebench.workflow.planner import plan, settings
 
 ROOT = Path(__file__).resolve().parents[1]
 SNAKEMAKE = [sys.executable, "-m", "snakemake", "-s", str(ROOT / "Snakefile")]
@@ -268,7 +269,7 @@ def test_rejected_grids_of_a_relaxation_are_not_anomalies(monkeypatch):
     """The runner records the formulation's relaxation flag with the run; the store reads it from the
     rows, so the anomalies come out the same once the formulation is no longer registered."""
     from puzzlebench.registry import FormulationInfo
-    from puzzlebench.runner import run
+    from puzzlebench.run.runner import run
     binary = registry.get_formulation("sudoku", "binary")
     monkeypatch.setitem(registry._FORMULATIONS, ("sudoku", "loose"),
                         FormulationInfo("sudoku", "loose", "a relaxation", binary.build, relaxation=True))
@@ -304,8 +305,8 @@ def test_a_run_is_resolved_once(monkeypatch):
     """The runner resolves a run's configuration and formulation once and passes that down: ``configured``
     once per run (once for a whole sequence) and ``get_formulation`` once per run, whatever the run goes
     through (a pipelined solve, a lazy loop, a formulation that does not apply)."""
-    from puzzlebench import runner
     from puzzlebench.registry import FormulationInfo
+    from puzzlebench.run import runner
     binary = registry.get_formulation("sudoku", "binary")
     monkeypatch.setitem(registry._FORMULATIONS, ("sudoku", "never"),
                         FormulationInfo("sudoku", "never", "applies to none", binary.build, applies=lambda p: False))
@@ -341,7 +342,7 @@ def test_a_run_is_resolved_once(monkeypatch):
 
 def test_pipelined_runs_match_single_runs():
     """run_many gives the records run gives (lazy loop and a failing build included, in order)."""
-    from puzzlebench.runner import run, run_many
+    from puzzlebench.run.runner import run, run_many
     sudoku = [read_puzzle(ROOT / "instances/sudoku/seed" / f).puzzle for f in ("matlab_cleve.txt", "fjmc_blog2025.txt")]
     takuzu = read_puzzle(ROOT / "instances/takuzu/seed/fjmc_blog2026.txt").puzzle
     options = SolveOptions(time_limit=20)

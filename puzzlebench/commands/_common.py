@@ -109,10 +109,16 @@ def read_entries(args, *, convention: bool = True):
 def solver_config(args):
     """The solver configuration of --solver, --solver-option and --solver-name, its options checked
     on the solver (a bad one is a PuzzleError: one line, exit 2)."""
-    from ..solver_configs import SolverConfig, check, check_label, parse_options, resolve
+    from ..run.solver_configs import (
+        SolverConfig,
+        check_label,
+        ensure_runnable,
+        parse_options,
+        resolve,
+    )
     config = resolve(args.solver).with_options(parse_options(args.solver_option))
     if args.solver_name:
         config = SolverConfig(args.solver_name, config.adapter, config.options, config.description)
         check_label(config.name, config.adapter, config.options, "--solver-name")
-    check(config)
+    ensure_runnable(config)
     return config

@@ -22,7 +22,7 @@ def register(sub) -> None:
                                    "listing the planned runs, one JSON record per run, an end line. The job "
                                    "is given whole with --job (as the workflow does) or by the options "
                                    "--set, --formulation, --solver and those after them.")
-    p.add_argument("--job", metavar="JSON", help="the whole job, as puzzlebench.jobs.Job.to_json writes it")
+    p.add_argument("--job", metavar="JSON", help="the whole job, as puzzlebench.run.jobs.Job.to_json writes it")
     p.add_argument("--set", dest="instance_set", help="instance set, e.g. sudoku/top95")
     p.add_argument("--formulation", metavar="NAME[,NAME...]",
                    help="formulation(s), comma-separated: solved one after another in one process")
@@ -50,15 +50,15 @@ def job_of(args):
     from dataclasses import replace
 
     from ..errors import PuzzleError
-    from ..jobs import Job
-    from ..solver_configs import check
+    from ..run.jobs import Job
+    from ..run.solver_configs import ensure_runnable
     from ._common import solver_config
     if args.job is not None:
         if args.solver_option or args.solver_name:
             raise PuzzleError("--solver-option and --solver-name go with --solver, not --job (the job names "
                               "its configuration's adapter and options)")
         job = Job.from_json(args.job)
-        check(job.solver_config)  # the options on the solver, before any run
+        ensure_runnable(job.solver_config)  # the options on the solver, before any run
     else:
         missing = [f"--{name}" for name, value in (("set", args.instance_set), ("formulation", args.formulation),
                                                    ("solver", args.solver)) if value is None]
@@ -68,11 +68,11 @@ def job_of(args):
         job = Job(args.instance_set, args.formulation, config.name, args.seed, args.chunk[0], args.chunk[1],
                   args.permutations, args.time_limit, 1, args.max_instances,
                   adapter=config.adapter, solver_options=dict(config.options), repeats=args.repeats)
-    return (job if args.threads is None else replace(job, threads=args.threads)).check("batch")
+    return (job if args.threads is None else replace(job, threads=args.threads)).validated("batch")
 
 
 def run(args) -> int:
-    from ..batch import run_job, write_rows_atomically
+    from ..run.batch import run_job, write_rows_atomically
     count = write_rows_atomically(run_job(job_of(args)), args.output)
     print(f"wrote {count} lines to {args.output}")
     return 0

@@ -1,6 +1,6 @@
 """``puzzlebench calibrate``: time every puzzle of a set on the reference configuration.
 
-Writes ``<set folder>/calibration.csv`` (:mod:`puzzlebench.sampling`), the file the config key
+Writes ``<set folder>/calibration.csv`` (:mod:`puzzlebench.workflow.sampling`), the file the config key
 ``sample`` draws a study's puzzles from by difficulty.
 """
 
@@ -10,7 +10,7 @@ import sys
 
 
 def register(sub) -> None:
-    from ..sampling import REFERENCE
+    from ..workflow.sampling import REFERENCE
     from ._common import count, seconds, seed
     p = sub.add_parser(
         "calibrate", help="time every puzzle of instance sets on a reference configuration",
@@ -30,7 +30,7 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    from ..sets import get_set
+    from ..io.sets import get_set
     isets = [get_set(name) for name in args.sets]  # every name checked before anything runs
     for iset in isets:
         path = calibrate(iset, args)
@@ -49,13 +49,13 @@ def calibrate(iset, args):
     import datetime
     import shlex
 
-    from ..batch import warm_up
-    from ..provenance import cpu_pressure_total, load_average, machine
-    from ..records import SolveOptions
     from ..registry import get_formulation
-    from ..runner import configured, run_sequence, solver_version
-    from ..sampling import CALIBRATION_COLUMNS, calibration_path
-    from ..worker import SolverProcess
+    from ..run.batch import warm_up
+    from ..run.runner import configured, run_sequence, solver_version
+    from ..run.worker import SolverProcess
+    from ..store.provenance import cpu_pressure_total, load_average, machine
+    from ..store.records import SolveOptions
+    from ..workflow.sampling import CALIBRATION_COLUMNS, calibration_path
     config, options = configured(args.solver, SolveOptions(threads=1, seed=args.seed, time_limit=args.time_limit))
     entries = iset.entries()
     get_formulation(iset.puzzle, args.formulation)

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+from .._tree import TREE
 
-DEFAULT_CONFIG = Path(__file__).resolve().parents[2] / "config.yaml"
+DEFAULT_CONFIG = TREE / "config.yaml"
 
 
 def register(sub) -> None:
     p = sub.add_parser("config", help="check a workflow config or study file",
                        description="puzzlebench config check FILE...: read each study file over the "
                                    "workflow's config.yaml (as snakemake --configfile FILE does), check it "
-                                   "against puzzlebench/config.schema.yaml and plan its jobs. One line per "
+                                   "against puzzlebench/workflow/config.schema.yaml and plan its jobs. One line per "
                                    "problem, exit 2; else a summary, exit 0.")
     verbs = p.add_subparsers(dest="config_command", required=True, metavar="VERB")
     check = verbs.add_parser("check", help="check study files (exit 2 on the first problem)")
@@ -22,9 +22,9 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    from ..config import load_study, merged
     from ..errors import PuzzleError
-    from ..workflow import plan
+    from ..workflow.config import load_study, merged
+    from ..workflow.planner import plan
     config = {} if args.no_defaults or not DEFAULT_CONFIG.is_file() else load_study(DEFAULT_CONFIG)
     for path in args.files:
         config = merged(config, load_study(path))

@@ -45,7 +45,7 @@ def run(args) -> int:
             f.write(text)
         print(f"wrote {args.output}: {entry.puzzle.puzzle} {'x'.join(map(str, entry.puzzle.shape))} as {target}")
         return 0
-    from ..runner import build
+    from ..run.runner import build
     model = build(entry.puzzle, args.formulation).model
     model.to_mps(args.output)
     s = model.stats()

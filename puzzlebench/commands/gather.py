@@ -19,7 +19,7 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    from ..store import gather
+    from ..store.results import gather
     runs, anomalies = gather(args.jobs, args.out_dir, args.manifest)
     print(f"gathered {len(runs)} runs from {len(args.jobs)} job file(s) into {args.out_dir}")
     if len(anomalies):

@@ -83,7 +83,7 @@ class SourceFile:
 def _source_files(sources: list[str]) -> list[Path]:
     """The files of the sources: each file, and each folder's puzzle files in name order."""
     from ..errors import PuzzleError
-    from ..sets import SKIPPED_FILES
+    from ..io.sets import SKIPPED_FILES
     files = []
     for source in sources:
         path = Path(source)
@@ -272,11 +272,11 @@ def _write(out: Path, read: list[SourceFile], args, layout: dict) -> dict:
 def run(args) -> int:
     from ..errors import PuzzleError
     from ..io.rules import parse_box
+    from ..io.sets import SET_FILE, load_set
+    from ..io.validation import SetReport, Uniqueness, validate_set
     from ..kinds import names as puzzle_names
     from ..registry import get_formulation, get_solver
-    from ..sets import SET_FILE, load_set
     from ._common import layout_of
-    from .validate import SetReport, Uniqueness, validate_set
 
     out = Path(args.output)
     if out.exists() and (not out.is_dir() or any(out.iterdir())):

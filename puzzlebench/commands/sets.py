@@ -49,7 +49,7 @@ def _options_text(options: dict) -> str:
 
 
 def run(args) -> int:
-    from ..sets import discover_sets
+    from ..io.sets import discover_sets
     rows = [describe(s) for s in discover_sets(args.root)]
     if args.json:
         print(json.dumps(rows, indent=1))

@@ -36,14 +36,14 @@ def register(sub) -> None:
 
 
 def _options(args):
-    from ..records import SolveOptions
+    from ..store.records import SolveOptions
     return SolveOptions(threads=args.threads, seed=args.seed, time_limit=args.time_limit,
                         mip_gap=args.gap, verbose=args.verbose)
 
 
 def run(args) -> int:
     from ..registry import get_formulation
-    from ..worker import SolverProcess
+    from ..run.worker import SolverProcess
     from ._common import read_entries, solver_config
 
     entries = read_entries(args)
@@ -70,7 +70,7 @@ def _count(entries, args, options, process) -> None:
     """Each solution as it is found (a grid, or a JSON line with --json), then the count of each
     puzzle: proven ("N solution(s)"), capped ("at least K"), or partial (the budget or a solve ran out)."""
     from ..io import format_solution
-    from ..runner import count_solutions
+    from ..run.runner import count_solutions
     for entry in _progress(entries, args, len(entries)):
         def show(grid, entry=entry, numbers=itertools.count(1)):
             number = next(numbers)
@@ -98,7 +98,7 @@ def _count(entries, args, options, process) -> None:
 
 def _solve(entries, args, options, process) -> int:
     from ..io import format_solution
-    from ..runner import FOUND, run_many
+    from ..run.runner import FOUND, run_many
 
     bad = skipped = 0
     records = run_many(((entry.puzzle, entry.name) for entry in entries), args.formulation, args.solver,

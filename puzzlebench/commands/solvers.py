@@ -22,7 +22,7 @@ def _status(info) -> tuple[bool, str]:
 
 def run(args) -> int:
     from ..registry import solvers
-    from ..solver_configs import SHIPPED
+    from ..run.solver_configs import SHIPPED
     items = []
     for s in solvers():
         installed, version = _status(s)

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..io import format_puzzle, format_solution
+from ..io.sets import LADDER_TAG, SET_FILE
 from ..kinds import get_kind, kind_of
-from ..sets import LADDER_TAG, SET_FILE
 from .base import Generated
 
 LICENCE = "MIT (same as puzzlebench)"

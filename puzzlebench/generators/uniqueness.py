@@ -35,10 +35,10 @@ from ..checker import check
 from ..errors import PuzzleError
 from ..kinds import kind_of
 from ..model import Model, Rows, rows_from_triplets
-from ..records import SolveOptions
-from ..runner import FOUND, build, configured, count_solutions
-from ..solver_configs import resolve
-from ..worker import SolverProcess
+from ..run.runner import FOUND, build, configured, count_solutions
+from ..run.solver_configs import resolve
+from ..run.worker import SolverProcess
+from ..store.records import SolveOptions
 
 
 def certifying_formulation(puzzle) -> str:

@@ -20,7 +20,7 @@ run them the same way for every solver:
    log (:meth:`~Adapter.with_log`), over the reading's own: the presolved size and the
    root LP time, for the solvers that only log them; an infeasible run whose presolve
    emptied the model has no presolved size (presolve proved the infeasibility);
-4. the :class:`~puzzlebench.records.SolverResult` is built once from the reading and the log,
+4. the :class:`~puzzlebench.store.records.SolverResult` is built once from the reading and the log,
    with ``root_solved`` = the solve completed (optimal or infeasible) and presolve solved the
    model or the solver explored at most :attr:`~Adapter.root_nodes` nodes.
 
@@ -37,7 +37,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from ..records import SolveOptions, SolverResult
+from ..store.records import SolveOptions, SolverResult
 from ._capture import captured_output
 from ._common import finished, licence_limit, refuse_harness_options
 from .logs import LogTable
@@ -46,7 +46,7 @@ from .logs import LogTable
 @dataclass(frozen=True)
 class Reading:
     """What :meth:`Adapter.read` reads from the solver after the solve (figures as in
-    :class:`~puzzlebench.records.SolverResult`); ``solved_in_presolve`` is True when presolve
+    :class:`~puzzlebench.store.records.SolverResult`); ``solved_in_presolve`` is True when presolve
     alone solved the model (a solver that counts a node even then)."""
 
     status: str

@@ -52,10 +52,10 @@ from importlib.metadata import version
 import numpy as np
 
 from ..model import Model
-from ..mps import mps_column_count
-from ..processes import die_with_parent
-from ..records import SolveOptions
+from ..model.mps import mps_column_count
 from ..registry import adapter
+from ..run.processes import die_with_parent
+from ..store.records import SolveOptions
 from ._common import refuse_harness_options, rounded_solution, time_limit_or_none
 from .base import Adapter, Reading
 from .logs import LogTable, Rule, Section

@@ -30,8 +30,8 @@ from importlib.metadata import version
 import numpy as np
 
 from ..model import Model
-from ..records import SolveOptions
 from ..registry import adapter
+from ..store.records import SolveOptions
 from ._common import finite_or, rounded_solution, time_limit_or_none
 from .base import Adapter, Reading
 from .logs import LogTable, Rule, Section

@@ -12,8 +12,8 @@ configuration's options apply as on the arrays.
 from __future__ import annotations
 
 from ..errors import PuzzleError
-from ..records import SolveOptions, SolverResult
 from ..registry import solvers
+from ..store.records import SolveOptions, SolverResult
 
 
 def mps_solvers() -> tuple[str, ...]:
@@ -24,7 +24,7 @@ def mps_solvers() -> tuple[str, ...]:
 def read_mps_status(path, solver_name: str, options: SolveOptions) -> SolverResult:
     """Read the MPS file ``path`` with the native reader of ``solver_name`` (an adapter or a
     configuration) and solve it."""
-    from ..solver_configs import resolve
+    from ..run.solver_configs import resolve
     try:
         config = resolve(solver_name)
     except PuzzleError:

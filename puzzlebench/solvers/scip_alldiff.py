@@ -42,9 +42,9 @@ import scipy.sparse as sp
 from scipy.sparse.csgraph import connected_components, maximum_bipartite_matching
 
 from ..model import Model
-from ..records import SolveOptions
 from ..registry import adapter
-from ..solver_configs import SHIPPED
+from ..run.solver_configs import SHIPPED
+from ..store.records import SolveOptions
 from .base import Reading
 from .scip import ScipAdapter, Session, _load_arrays
 

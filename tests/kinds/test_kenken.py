@@ -32,8 +32,8 @@ from puzzlebench.kinds.kenken.puzzle import KenKen, KenKenCage, combine, puzzle_
 from puzzlebench.kinds.kenken.transforms import apply_kenken_transform
 from puzzlebench.kinds.kenken.tuples import admissible_tuples
 from puzzlebench.model import Product, Rows
-from puzzlebench.records import SolveOptions
 from puzzlebench.solvers.cpsat import build_cp_model, natural_model
+from puzzlebench.store.records import SolveOptions
 from puzzlebench.transforms import (
     Transform,
     random_transform,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
-from puzzlebench.records import RunContext, RunRecord
+from puzzlebench.store.records import RunContext, RunRecord
 
 GRID = [[1]]
 

@@ -1,5 +1,5 @@
-"""A chunk file proves it is whole (puzzlebench/chunks.py, module doc): each check of
-:func:`~puzzlebench.chunks.read_chunk` refuses the one damage it is there for, with its own message
+"""A chunk file proves it is whole (puzzlebench/store/chunks.py, module doc): each check of
+:func:`~puzzlebench.store.chunks.read_chunk` refuses the one damage it is there for, with its own message
 and the file line, on a file that every other check accepts (issue 26)."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from puzzlebench import chunks
 from puzzlebench.errors import PuzzleError
+from puzzlebench.store import chunks
 
 PLANNED = [("binary", "p1", 0, 0), ("binary", "p2", 0, 0), ("integer", "p1", 1, 0)]
 
@@ -238,7 +238,7 @@ def test_a_chunk_is_read_as_utf8_whatever_the_locale(tmp_path):
     assert "é".encode() in path.read_bytes() and chunks.read_chunk(path).rows == body
     env = {**os.environ, "LC_ALL": "C", "LANG": "C", "PYTHONCOERCECLOCALE": "0", "PYTHONUTF8": "0",
            "PYTHONIOENCODING": "utf-8"}
-    script = ("import sys, locale; from puzzlebench.chunks import read_chunk; "
+    script = ("import sys, locale; from puzzlebench.store.chunks import read_chunk; "
               "print(locale.getpreferredencoding(False), read_chunk(sys.argv[1]).rows[0]['message'])")
     done = subprocess.run([sys.executable, "-c", script, str(path)], env=env, capture_output=True, text=True,
                           encoding="utf-8", timeout=120)

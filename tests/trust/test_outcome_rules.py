@@ -1,7 +1,7 @@
-"""Each run's outcome, as the store decides it (puzzlebench/store.py, module doc): one rule per test,
+"""Each run's outcome, as the store decides it (puzzlebench/store/results.py, module doc): one rule per test,
 each on rows that tell the rule apart from the ones next to it (issue 26).
 
-The rows go through the public :func:`~puzzlebench.store.frame_from_rows`, as every reader of the
+The rows go through the public :func:`~puzzlebench.store.results.frame_from_rows`, as every reader of the
 store sees them.
 """
 
@@ -9,9 +9,15 @@ from __future__ import annotations
 
 import pandas as pd
 import pytest
-
-from puzzlebench.store import ANOMALIES, OUTCOMES, SOLVED_OUTCOMES, find_anomalies, frame_from_rows
 from store_rows import row
+
+from puzzlebench.store.results import (
+    ANOMALIES,
+    OUTCOMES,
+    SOLVED_OUTCOMES,
+    find_anomalies,
+    frame_from_rows,
+)
 
 
 def outcomes(*rows: dict) -> list[str]:
@@ -153,7 +159,7 @@ def test_anomalies_of_a_filtered_frame_and_of_one_with_list_violations():
 
 
 def test_outcomes_of_a_frame_with_its_own_index():
-    from puzzlebench.store import decide_outcomes
+    from puzzlebench.store.results import decide_outcomes
     runs = pd.DataFrame({"status": ["infeasible", "optimal"], "verified": [None, True], "reference_known": [False, False],
                          "role": ["run", "run"], "instance_set": ["s", "s"], "instance": ["a", "a"]}, index=[7, 3])
     assert decide_outcomes(runs).tolist() == ["false_infeasible", "solved"]

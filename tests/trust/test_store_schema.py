@@ -1,4 +1,4 @@
-"""The store's schema and files (puzzlebench/store.py, README "the store"): the typed columns of
+"""The store's schema and files (puzzlebench/store/results.py, README "the store"): the typed columns of
 every run, the refusal of rows and stores it cannot type, and what gather writes (issue 26)."""
 
 from __future__ import annotations
@@ -12,14 +12,25 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
-
-from puzzlebench import chunks, store
-from puzzlebench.errors import PuzzleError
-from puzzlebench.provenance import Provenance
-from puzzlebench.records import RunContext, RunRecord
-from puzzlebench.store import (COLUMNS, OUTCOMES, SCHEMA, SCHEMA_VERSION, build_table, frame_from_rows, gather,
-                               read_store, read_table, table_from_rows)
 from store_rows import row
+
+from puzzlebench.errors import PuzzleError
+from puzzlebench.store import chunks
+from puzzlebench.store import results as store
+from puzzlebench.store.provenance import Provenance
+from puzzlebench.store.records import RunContext, RunRecord
+from puzzlebench.store.results import (
+    COLUMNS,
+    OUTCOMES,
+    SCHEMA,
+    SCHEMA_VERSION,
+    build_table,
+    frame_from_rows,
+    gather,
+    read_store,
+    read_table,
+    table_from_rows,
+)
 
 PARTS = (RunRecord, RunContext, Provenance)
 TYPES = {"instance": pa.string(), "seed": pa.int64(), "time_limit": pa.float64(), "wall_time": pa.float64(),
@@ -291,7 +302,7 @@ def test_the_store_files_are_links_through_the_current_generation(gathered):
     import os
     import re
 
-    from puzzlebench.processes import OWNER
+    from puzzlebench.run.processes import OWNER
     generations = gathered / store.GENERATIONS
     generation = os.readlink(generations / store.CURRENT)
     assert re.fullmatch(OWNER + r"-\w+", generation), generation

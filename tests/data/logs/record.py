@@ -19,9 +19,9 @@ sys.path.insert(0, str(HERE.parents[2]))  # the repository, for tests.infeasible
 
 from puzzlebench import registry
 from puzzlebench.io import read_puzzle
-from puzzlebench.records import SolveOptions
-from puzzlebench.runner import build
-from puzzlebench.sets import get_set
+from puzzlebench.io.sets import get_set
+from puzzlebench.run.runner import build
+from puzzlebench.store.records import SolveOptions
 from tests.infeasible_puzzles import SEED_KILLER, infeasible_puzzles
 
 SIZE_LIMITED = ("gurobi", "xpress", "cplex", "copt")

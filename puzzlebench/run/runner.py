@@ -5,7 +5,7 @@ build, the lazy-constraint loop (re-solve with the rows ``Model.separate``
 returns until it returns None), decoding, the independent check, and
 solution counting with no-good cuts.
 
-``solver`` is a solver configuration (:mod:`puzzlebench.solver_configs`) or its
+``solver`` is a solver configuration (:mod:`puzzlebench.run.solver_configs`) or its
 name; its options are merged under ``SolveOptions.solver_options`` (those win).
 A run is resolved once (:class:`ResolvedRun`: the configuration, the registered
 formulation, limits and seed) and that value goes down to the build, the solve and
@@ -22,11 +22,11 @@ from typing import Callable, Iterable, Iterator
 
 import numpy as np
 
-from .checker import check
-from .errors import PuzzleError
-from .model import Model, Rows, rows_from_triplets
-from .records import RunRecord, SolveOptions, SolverResult
-from .registry import FormulationInfo, get_formulation, get_solver
+from ..checker import check
+from ..errors import PuzzleError
+from ..model import Model, Rows, rows_from_triplets
+from ..registry import FormulationInfo, get_formulation, get_solver
+from ..store.records import RunRecord, SolveOptions, SolverResult
 from .solver_configs import SolverConfig, options_json, resolve
 from .worker import SolverProcess
 
@@ -239,7 +239,7 @@ def run_sequence(items: Iterable[tuple[object, str | None, str]], solver: str | 
     changes.  Up to ``ahead`` models are submitted to the solver process at once,
     so it goes from one solve to the next without waiting for the parent, while
     the parent builds the next model and decodes, checks and yields the last
-    result (see :mod:`puzzlebench.worker` for how each solve's time limit and
+    result (see :mod:`puzzlebench.run.worker` for how each solve's time limit and
     wall time are counted).  A model with a lazy-constraint loop is solved round
     by round once the solves before it are collected.  A run the formulation does
     not apply to, or whose model fails to build, is a ``skipped`` record in its

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .model import Model
+from .arrays import Model
 
 
 def _names(given: list[str] | None, prefix: str, count: int) -> list[str]:

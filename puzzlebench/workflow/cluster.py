@@ -14,7 +14,7 @@ import os
 import re
 from collections.abc import Mapping
 
-from .errors import PuzzleError
+from ..errors import PuzzleError
 
 _VARIABLE = re.compile(r"\$(?:\{(\w+)\}|(\w+))")
 

@@ -5,26 +5,26 @@ Config keys (see config.yaml): ``instance_sets`` (names or globs), ``formulation
 ``permutations``, ``time_limit``, ``threads``, ``results``, plus ``max_instances``
 (first N of each set, 0 = all), ``chunk_size`` (runs per job) and
 ``solver_configs`` (named solver configurations, see
-:mod:`puzzlebench.solver_configs`, which ``solvers`` may list beside adapters) and
+:mod:`puzzlebench.run.solver_configs`, which ``solvers`` may list beside adapters) and
 ``solver_formulations`` (solver name -> the formulations it runs, of those
 ``formulations`` selects: a study of many configurations runs each only where it
 is worth its time; a solver not listed runs every selected formulation), ``repeats``
 (runs of each instance x formulation x solver x seed, the ``repeat`` column) and ``sample``
-(a sample of each calibrated set stratified by difficulty, :mod:`puzzlebench.sampling`).
-Their types and ranges are ``puzzlebench/config.schema.yaml``.
+(a sample of each calibrated set stratified by difficulty, :mod:`puzzlebench.workflow.sampling`).
+Their types and ranges are ``puzzlebench/workflow/config.schema.yaml``.
 """
 
 from __future__ import annotations
 
 import math
 
+from ..errors import PuzzleError
+from ..kinds import names as puzzle_names
+from ..registry import formulations, get_formulation
+from ..run.jobs import Job, chunk_bounds
+from ..run.solver_configs import SolverConfig, declared, ensure_runnable, resolve
 from .config import validate_config
-from .errors import PuzzleError
-from .jobs import Job, chunk_bounds
-from .kinds import names as puzzle_names
-from .registry import formulations, get_formulation
 from .sampling import Sample, choose, read_calibration
-from .solver_configs import SolverConfig, check, declared, resolve
 
 DEFAULTS = {"formulations": "all", "solvers": ["cbc", "highs", "scip", "scip-cp", "cpsat"], "seeds": [0],
             "permutations": 0, "time_limit": 10.0, "threads": 1, "results": "results",
@@ -34,7 +34,7 @@ DEFAULTS = {"formulations": "all", "solvers": ["cbc", "highs", "scip", "scip-cp"
 
 def settings(config: dict) -> dict:
     """The config with defaults filled in, after checking it against the schema
-    (:func:`puzzlebench.config.validate_config`: unknown keys, types and ranges)."""
+    (:func:`puzzlebench.workflow.config.validate_config`: unknown keys, types and ranges)."""
     validate_config(config)
     merged = {**DEFAULTS, **config}
     merged["group_formulations"] = _flag("group_formulations", merged["group_formulations"])
@@ -88,7 +88,7 @@ def solver_configs(cfg: dict) -> dict[str, SolverConfig]:
     chosen = {}
     for name in cfg["solvers"]:
         config = resolve(str(name), configs)
-        check(config)
+        ensure_runnable(config)
         chosen[config.name] = config
     return chosen
 
@@ -114,9 +114,9 @@ def plan(config: dict) -> list[Job]:
     ``group_formulations``); a chunk holds about ``chunk_size`` runs.  A formulation's
     runs on puzzles it does not apply to (:attr:`FormulationInfo.applies`) cost no work:
     the job writes them as ``skipped`` records without building a model.  With ``sample``,
-    each calibrated set's puzzles are its stratified sample (:func:`puzzlebench.sampling.choose`),
+    each calibrated set's puzzles are its stratified sample (:func:`puzzlebench.workflow.sampling.choose`),
     named in each job (``Job.names``)."""
-    from .sets import select_sets
+    from ..io.sets import select_sets
     cfg = settings(config)
     configs = solver_configs(cfg)
     _check_formulation_names(cfg["formulations"])
@@ -161,7 +161,7 @@ def plan(config: dict) -> list[Job]:
 def check_permutations(cfg: dict, sets: list, sample) -> None:
     """Refuse ``permutations`` above the distinct symmetry copies some selected puzzle has (a 4x4
     Sudoku has 3,071), which its job could only fail on after the planning."""
-    from .transforms import transform_count
+    from ..transforms import transform_count
     wanted = int(cfg["permutations"])
     if not wanted:
         return
@@ -197,8 +197,8 @@ def check_every_solver_runs(jobs: list[Job], cfg: dict, sets: list, configs: dic
 def job_runtime_minutes(job: Job) -> int:
     """A safe wall-clock bound for the scheduler: every run (repeats, noise references and warm-up
     solves included) at its limit plus grace, plus start-up."""
-    from .batch import WARM_UP_LIMIT
-    from .worker import default_grace
+    from ..run.batch import WARM_UP_LIMIT
+    from ..run.worker import default_grace
     runs = job.instances * len(job.formulations) * (1 + job.permutations) * job.repeats + 2
     warm = (len(job.formulations) + 1) * (min(job.time_limit, WARM_UP_LIMIT) + default_grace(WARM_UP_LIMIT))
     return math.ceil((runs * (job.time_limit + default_grace(job.time_limit)) + warm + 60) / 60)

@@ -151,7 +151,7 @@ class RunContext:
     (None without a grid or a reference).  ``repeat`` numbers the repeats of one (instance,
     formulation, solver, seed), 0..repeats-1; ``job_position`` is the run's place in its job's
     shuffled order (0-based; None for noise references), and ``order_seed`` the seed that
-    shuffle was drawn from (:func:`puzzlebench.batch.order_seed`).  ``cpu_pressure`` is the share
+    shuffle was drawn from (:func:`puzzlebench.run.batch.order_seed`).  ``cpu_pressure`` is the share
     of the wall time since the job's previous row during which some task waited for a CPU
     (``/proc/pressure/cpu``, "some"); None where the kernel does not report it."""
 

@@ -14,7 +14,7 @@ puzzle, through the same solver process, and one reference solve.  The job also 
 fixed reference puzzle at its start and end (``role = "noise"``) as a health check of the
 machine.  A run whose formulation does not apply to the puzzle, or whose model does not
 build, is a ``skipped`` row, and the job goes on.  The rows go between the header and end
-line of a chunk file (:mod:`puzzlebench.chunks`), written atomically: to a temporary file,
+line of a chunk file (:mod:`puzzlebench.store.chunks`), written atomically: to a temporary file,
 renamed into place when the job is complete.
 """
 
@@ -30,12 +30,12 @@ from pathlib import Path
 
 import numpy as np
 
-from . import chunks
+from ..registry import get_formulation, solvers
+from ..store import chunks
+from ..store.provenance import cpu_pressure_total, stamp
+from ..store.records import RunContext, SolveOptions
 from .jobs import Job
 from .processes import OWNER, owner, remove_leftovers
-from .provenance import cpu_pressure_total, stamp
-from .records import RunContext, SolveOptions
-from .registry import get_formulation, solvers
 from .runner import run, run_sequence, solver_version
 from .worker import SolverProcess
 
@@ -54,14 +54,14 @@ def size_label(puzzle) -> str:
 
 
 def noise_puzzle():
-    from .puzzles import Sudoku
+    from ..puzzles import Sudoku
     return Sudoku(np.array([0 if ch == "." else int(ch) for ch in NOISE_PUZZLE]).reshape(9, 9),
                   name="noise-reference")
 
 
 def select_entries(job: Job) -> list:
     """The entries of the job's chunk of its set."""
-    from .sets import get_set
+    from ..io.sets import get_set
     return job.select(get_set(job.instance_set).entries())
 
 
@@ -69,7 +69,7 @@ def _variants(entry, job: Job):
     """(permutation id, puzzle, transform or None): the original, then the permuted copies."""
     yield 0, entry.puzzle, None
     if job.permutations:
-        from .transforms import permuted_copies
+        from ..transforms import permuted_copies
         for pid, transform, puzzle in permuted_copies(entry.puzzle, job.permutations, job.seed):
             yield pid, puzzle, transform
 
@@ -187,7 +187,7 @@ def _safe_version(info) -> str:
 
 
 TEMPORARY = r"\..+\.jsonl\.tmp-" + OWNER
-"""The temporary chunk file of a running job, named by its owner (:func:`puzzlebench.processes.owner`)."""
+"""The temporary chunk file of a running job, named by its owner (:func:`puzzlebench.run.processes.owner`)."""
 
 
 def write_rows_atomically(rows, path: str | Path) -> int:

@@ -12,7 +12,7 @@ its config::
 and the CLI takes ``--solver-option KEY=VALUE`` (the value read as a YAML
 scalar: ``-1`` is an integer, ``true`` a boolean, ``ipm`` a string, as in
 the config).  The options go to the solver's own option interface; each
-adapter checks them on a fresh solver object (:func:`check`), so a bad name or
+adapter checks them on a fresh solver object (:func:`ensure_runnable`), so a bad name or
 value is refused before any job starts.
 """
 
@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 
 import yaml
 
-from .errors import PuzzleError
-from .registry import SolverInfo, get_solver, solvers
+from ..errors import PuzzleError
+from ..registry import SolverInfo, get_solver, solvers
 
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.+-]*$")  # a path component and a shell word
 
@@ -120,7 +120,7 @@ def check_label(name: str, adapter: str, options: dict, where: str) -> None:
 
 
 def declared(mapping, where: str = "config solver_configs") -> dict[str, SolverConfig]:
-    """The configurations a study's ``solver_configs`` declares (checked, see :func:`check`)."""
+    """The configurations a study's ``solver_configs`` declares (checked, see :func:`ensure_runnable`)."""
     if mapping in (None, {}):
         return {}
     if not isinstance(mapping, dict):
@@ -169,7 +169,7 @@ def resolve(name: str | SolverConfig, configs: dict[str, SolverConfig] | None = 
     return SolverConfig(name, name)
 
 
-def check(config: SolverConfig) -> None:
+def ensure_runnable(config: SolverConfig) -> None:
     """Refuse (PuzzleError) an adapter whose library does not load, and options its solver does
     not take; loads the library."""
     info = config.info

@@ -34,16 +34,17 @@ from pathlib import Path
 
 import yaml
 
-from .errors import PuzzleError
-from .io import FORMATS, LAYOUT_KEYS, Entry, read_puzzles, read_reference_solutions
-from .io.layout import Layout
-from .io.rules import parse_rules
-from .kinds import names as puzzle_names
+from .._tree import TREE
+from ..errors import PuzzleError
+from ..kinds import names as puzzle_names
+from . import FORMATS, LAYOUT_KEYS, Entry, read_puzzles, read_reference_solutions
+from .layout import Layout
+from .rules import parse_rules
 
 SET_FILE = "set.yaml"
 SKIPPED_FILES = ("set.yaml", "source.md", "readme*", "calibration.csv", "*.*solution*", ".*")
 """Name patterns (lower case) of the files that are not puzzle files by default: the set's
-own files (its calibration, :mod:`puzzlebench.sampling`, among them), hidden files and companion
+own files (its calibration, :mod:`puzzlebench.workflow.sampling`, among them), hidden files and companion
 solution files (``x.solution.txt``, ``x.all_solutions.txt``)."""
 SET_KEYS = ("puzzle", "format", "files", "source", "licence", "count", "options", "tags", *LAYOUT_KEYS)
 TAG_PREFIX = "tag:"
@@ -99,7 +100,7 @@ def instances_root() -> Path:
     """``$PUZZLEBENCH_INSTANCES``, else the repository's ``instances/``, else ``./instances``."""
     if env := os.environ.get("PUZZLEBENCH_INSTANCES"):
         return Path(env)
-    bundled = Path(__file__).resolve().parents[1] / "instances"
+    bundled = TREE / "instances"
     return bundled if bundled.is_dir() else Path("instances")
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import yaml
 
-from .errors import PuzzleError
+from ..errors import PuzzleError
 
 SCHEMA_PATH = Path(__file__).with_name("config.schema.yaml")
 
@@ -189,7 +189,7 @@ def _rule(node: dict) -> str | None:
 
 
 def validate_job(job: dict, label: str = "--job") -> None:
-    """Refuse a batch job (the JSON of :meth:`puzzlebench.jobs.Job.to_json`) that breaks its schema,
+    """Refuse a batch job (the JSON of :meth:`puzzlebench.run.jobs.Job.to_json`) that breaks its schema,
     ``$defs/job`` of the config schema, whose keys follow the rules of the config keys they are planned
     from: one line naming ``label``, the key, the value and the rule."""
     import jsonschema

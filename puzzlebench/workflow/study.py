@@ -13,7 +13,7 @@ from pathlib import Path
 
 import yaml
 
-from .errors import PuzzleError
+from ..errors import PuzzleError
 
 STUDY_FILE = "study.yaml"
 GRID_KEYS = ("instance_sets", "max_instances", "sample", "formulations", "solvers", "solver_configs",
@@ -74,5 +74,5 @@ def record_study(results: str, config: dict) -> None:
     path = Path(results) / STUDY_FILE
     if not path.is_file():
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text("# The grid of the study whose runs this folder holds (puzzlebench.study).\n"
+        path.write_text("# The grid of the study whose runs this folder holds (puzzlebench.workflow.study).\n"
                         + yaml.safe_dump(grid(config), sort_keys=True))

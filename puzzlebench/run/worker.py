@@ -25,7 +25,7 @@ elsewhere never adds to it.  Times are ``time.monotonic()``, one clock for both
 processes.
 
 The child, and any program it starts (CBC), ends when the parent dies, whether it
-exits or is killed (see :mod:`puzzlebench.processes`).
+exits or is killed (see :mod:`puzzlebench.run.processes`).
 """
 
 from __future__ import annotations
@@ -45,9 +45,9 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from multiprocessing.reduction import ForkingPickler
 
-from .model import Model
+from ..model import Model
+from ..store.records import SolveOptions, SolverResult
 from .processes import OWNER, owner, remove_leftovers
-from .records import SolveOptions, SolverResult
 
 TEMPORARY = r"puzzlebench-" + OWNER + r"-\w+"
 """A solver process's temporary folder in ``$TMPDIR``, named by the job that owns it."""
@@ -65,8 +65,8 @@ def _serve(conn, parent_end: int, parent_pid: int, folder: str) -> None:
     of the socket it inherited, so that the parent's exit is also an end of file here.  Its
     temporary files (CBC's model and solution, SCIP's statistics) go into ``folder``, which the
     parent removes."""
+    from ..registry import get_solver
     from .processes import die_with_parent
-    from .registry import get_solver
     die_with_parent(parent_pid)
     os.close(parent_end)
     tempfile.tempdir = os.environ["TMPDIR"] = folder

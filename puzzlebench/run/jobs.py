@@ -1,6 +1,6 @@
 """One batch job, as the workflow plans it and ``puzzlebench batch`` runs it.
 
-The planner (:func:`puzzlebench.workflow.plan`) makes the jobs; the
+The planner (:func:`puzzlebench.workflow.planner.plan`) makes the jobs; the
 Snakefile hands each one whole to ``puzzlebench batch --job JSON``, so which
 puzzles a chunk holds and where its file goes are computed here only.
 """
@@ -11,7 +11,7 @@ import json
 import math
 from dataclasses import asdict, dataclass, field, fields
 
-from .errors import PuzzleError
+from ..errors import PuzzleError
 
 
 def chunk_bounds(count: int, chunk: int, chunks: int) -> tuple[int, int]:
@@ -32,11 +32,11 @@ class Job:
     references, which for a small set costs more than its solves.  One job per
     formulation suits long solves on a cluster, where more, smaller jobs spread better.
     ``solver`` is the name the record's ``solver`` column gets: a solver configuration's
-    (:mod:`puzzlebench.solver_configs`), run as adapter ``adapter`` with ``solver_options``
+    (:mod:`puzzlebench.run.solver_configs`), run as adapter ``adapter`` with ``solver_options``
     (the planner writes both, so the job file alone says what runs; an empty ``adapter``
     means ``solver`` names a shipped configuration or a plain adapter).  ``repeats`` runs each
     (instance, formulation) that many times (the ``repeat`` column).  ``names``, when not empty, are
-    the set's puzzles the study chose (the planner's sample, :mod:`puzzlebench.sampling`), in set
+    the set's puzzles the study chose (the planner's sample, :mod:`puzzlebench.workflow.sampling`), in set
     order, instead of the first ``max_instances``; the chunk is taken of them.  ``instances`` and
     ``work`` are the planner's figures (puzzles in the chunk; grid cells x runs, a
     rough cost for the scheduler's priority; ``max_cells``, the largest grid, sizes the
@@ -72,7 +72,7 @@ class Job:
 
     @property
     def solver_config(self):
-        """The job's :class:`~puzzlebench.solver_configs.SolverConfig` (adapter and options)."""
+        """The job's :class:`~puzzlebench.run.solver_configs.SolverConfig` (adapter and options)."""
         from .solver_configs import SolverConfig, resolve
         if not self.adapter:
             return resolve(self.solver).with_options(self.solver_options)
@@ -121,17 +121,17 @@ class Job:
         known = {f.name for f in fields(cls)}
         if unknown := sorted(set(data) - known):
             raise PuzzleError(f"--job: unknown key(s) {', '.join(unknown)} (known: {', '.join(sorted(known))})")
-        from .config import validate_job
+        from ..workflow.config import validate_job
         validate_job(data)
         integers = {f.name for f in fields(cls) if f.type == "int"}  # 2.0 is an integer to JSON schema
-        return cls(**{key: int(value) if key in integers else value for key, value in data.items()}).check()
+        return cls(**{key: int(value) if key in integers else value for key, value in data.items()}).validated()
 
-    def check(self, label: str = "--job") -> "Job":
+    def validated(self, label: str = "--job") -> "Job":
         """This job, or PuzzleError (one line) when the config it came from could not have planned it:
         each key against the rule of its config key (the config schema's ``$defs/job``), chunk below
         chunks, ``group`` its one formulation, and a solver name that is not another solver's
-        (:func:`puzzlebench.solver_configs.check_label`)."""
-        from .config import validate_job
+        (:func:`puzzlebench.run.solver_configs.check_label`)."""
+        from ..workflow.config import validate_job
         from .solver_configs import check_label
         validate_job(json.loads(self.to_json()), label)
         if self.chunk >= self.chunks:

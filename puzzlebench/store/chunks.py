@@ -23,7 +23,7 @@ import os
 from collections import Counter
 from dataclasses import dataclass
 
-from .errors import PuzzleError
+from ..errors import PuzzleError
 
 CHUNK_FORMAT = 2  # 2: a run's key has its repeat
 HEADER, END = "job", "end"

@@ -10,7 +10,8 @@ import subprocess
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from . import __version__
+from .. import __version__
+from .._tree import TREE
 
 
 @dataclass
@@ -45,7 +46,7 @@ def cpu_model() -> str:
 
 def git_commit() -> str:
     """The commit of the puzzlebench checkout, with '+dirty' for local changes; 'unknown' outside git."""
-    repo = Path(__file__).resolve().parents[1]
+    repo = TREE
     try:
         head = subprocess.run(["git", "-C", str(repo), "rev-parse", "HEAD"], capture_output=True,
                               text=True, timeout=10, check=True).stdout.strip()

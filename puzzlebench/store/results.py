@@ -44,9 +44,9 @@ import pyarrow as pa
 import pyarrow.csv as pa_csv
 import pyarrow.parquet as pq
 
+from ..errors import PuzzleError
+from ..run.processes import OWNER, owner, remove_leftovers
 from .chunks import Chunk, read_chunk, read_records, refuse_duplicates
-from .errors import PuzzleError
-from .processes import OWNER, owner, remove_leftovers
 from .provenance import Provenance
 from .records import RunContext, RunRecord
 
@@ -135,7 +135,7 @@ def decide_outcomes(runs: pd.DataFrame) -> np.ndarray:
 
 
 def build_table(chunks) -> pa.Table:
-    """One typed table (:data:`SCHEMA`) of the rows of ``chunks`` (:class:`~puzzlebench.chunks.Chunk`),
+    """One typed table (:data:`SCHEMA`) of the rows of ``chunks`` (:class:`~puzzlebench.store.chunks.Chunk`),
     with every run's outcome decided over all of them."""
     parts = [_typed(chunk.rows, chunk.path) for chunk in chunks]
     table = pa.concat_tables(parts) if parts else _typed([], "")

@@ -30,7 +30,7 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import PuzzleError
+from ..errors import PuzzleError
 
 CALIBRATION_FILE = "calibration.csv"
 REFERENCE = {"formulation": "binary", "solver": "highs", "time_limit": 10.0, "seed": 0, "threads": 1}

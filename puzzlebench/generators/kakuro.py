@@ -1,3 +1,0 @@
-"""Moved to :mod:`puzzlebench.kinds.kakuro.generator`; this module keeps the old import path."""
-
-from ..kinds.kakuro.generator import *

@@ -1,0 +1,21 @@
+"""The model stage: the solver-neutral MILP a formulation builds and every adapter reads.
+
+``arrays`` holds the model (:class:`Model`, its :class:`Rows` and declarations), ``identity``
+names a model by what a solver reads of it (hash and fingerprint), ``mps`` writes it as MPS.
+The model's names are importable from here (``puzzlebench.model.Model``), as before the stage
+was a package.
+"""
+
+from .arrays import (
+           DECLARATIONS,
+           INF,
+           Model,
+           ModelStats,
+           Product,
+           Rows,
+           rows_from_triplets,
+)
+from .identity import ModelIdentity, declaration_kinds, model_identity
+
+__all__ = ["DECLARATIONS", "INF", "Model", "ModelIdentity", "ModelStats", "Product", "Rows",
+           "declaration_kinds", "model_identity", "rows_from_triplets"]

@@ -146,3 +146,29 @@ def test_reference_match_means_matches_one_of_them():
     assert _matches((first, second), [[2, 1], [1, 2]]) is True
     assert _matches((first,), [[2, 1], [1, 2]]) is False
     assert _matches((), [[2, 1], [1, 2]]) is None and _matches((first,), None) is None
+
+
+@pytest.mark.parametrize("instance_set, options", [
+    ("killer/generated", ()), ("kakuro/janko", ()), ("takuzu/distinct", ("--distinct",)), ("takuzu/seed", ()),
+    ("sudoku/seed", ()), ("kenken/generated", ()),
+])
+def test_unique_certifies_with_the_formulation_the_kind_names(tmp_path, monkeypatch, instance_set, options):
+    # issue 24: the default formulation of --unique was picked by the name "takuzu" (binary for every other kind)
+    from puzzlebench.cli import main
+    from puzzlebench.io.sets import get_set
+    from puzzlebench.io.validation import Uniqueness
+    from puzzlebench.kinds import get_kind
+    kind = instance_set.split("/")[0]
+    used = []
+    real = Uniqueness.__init__
+
+    def record(self, formulation, solver, time_limit):
+        used.append(formulation)
+        real(self, formulation, solver, time_limit)
+
+    monkeypatch.setattr(Uniqueness, "__init__", record)
+    out = tmp_path / "instances" / kind / "new"
+    code = main(["import", str(get_set(instance_set).files[0]), "-o", str(out), "--source", "s", "--licence", "l",
+                 "--unique", *options])
+    assert code == 0
+    assert used == [get_kind(kind).certifying_formulation]

@@ -66,7 +66,8 @@ def register(sub) -> None:
                    help="certify each puzzle has one solution (and keep it as the reference solution)")
     p.add_argument("--solver", default="highs", help="solver for --unique (default highs)")
     p.add_argument("--formulation",
-                   help="formulation for --unique (default binary; xor-distinct for Takuzu with --distinct)")
+                   help="formulation for --unique (default: the one the kind's generator certifies with, "
+                        "e.g. combinations for Killer, xor-distinct for Takuzu; binary for a kind without one)")
     p.add_argument("--time-limit", type=seconds, default=60.0, help="seconds per solve for --unique (default 60)")
     p.set_defaults(func=run)
 
@@ -274,6 +275,7 @@ def run(args) -> int:
     from ..io.rules import parse_box
     from ..io.sets import SET_FILE, load_set
     from ..io.validation import SetReport, Uniqueness, validate_set
+    from ..kinds import get_kind
     from ..kinds import names as puzzle_names
     from ..registry import get_formulation, get_solver
     from ._common import layout_of
@@ -295,7 +297,8 @@ def run(args) -> int:
         raise PuzzleError(f"the sources hold {' and '.join(kinds)} puzzles; a set holds one puzzle type")
     check_entries(read, args, parse_box(args.box) if args.box else None)
     puzzle = kinds[0] if kinds else puzzle
-    formulation = args.formulation or ("xor-distinct" if puzzle == "takuzu" and args.distinct else "binary")
+    certifying = get_kind(puzzle).certifying_formulation if puzzle else None
+    formulation = args.formulation or certifying or "binary"
     certified = SetReport("")
     if args.unique and kinds:
         get_solver(args.solver)

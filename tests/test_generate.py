@@ -303,3 +303,16 @@ def test_generated_set_parses_and_its_solutions_are_valid(instance_set):
         assert entry.solution is not None, entry.name
         assert check(entry.puzzle, entry.solution) == [], entry.name
     assert "puzzlebench generate" in (instance_set.path / "SOURCE.md").read_text()
+
+
+def test_each_knob_s_help_names_the_kinds_that_take_it(capsys):
+    # issue 24: --max-cage's help said "Killer" only, though KenKen takes it too
+    from puzzlebench.cli import main
+    from puzzlebench.commands.generate import knobs
+    assert main(["generate", "--help"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    taking = knobs()
+    assert "kenken" in taking["max_cage"] and "killer" in taking["max_cage"]
+    for knob, puzzles in taking.items():
+        assert f"--{knob.replace('_', '-')}" in text
+        assert "/".join(puzzles) + ":" in text, knob

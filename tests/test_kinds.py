@@ -233,6 +233,7 @@ def draw(ax, p, solution, size):
 @dataclass(frozen=True)
 class LineSpec:
     n: int
+    blank_at: int | None = None
 
     key = property(lambda self: (self.n,))
     label = property(lambda self: f"line-1x{self.n:02d}")
@@ -242,14 +243,18 @@ class LineSpec:
 def generate(spec, rng, oracle):
     solution = (rng.permutation(spec.n) + 1).reshape(1, -1)
     givens = solution.copy()
-    givens[0, rng.integers(spec.n)] = 0
+    givens[0, rng.integers(spec.n) if spec.blank_at is None else spec.blank_at - 1] = 0
     return Generated(Line(givens), solution)
 
 
 def specs(args, sizes):
     if any(rows != 1 for rows, _ in sizes):
         raise PuzzleError("a line is 1 x N")
-    return [LineSpec(cols) for _, cols in sizes]
+    return [LineSpec(cols, args.blank_at) for _, cols in sizes]
+
+
+def generate_options(parser):  # an option of the kind's own, added to `generate` by the kind
+    parser.add_argument("--blank-at", type=int, metavar="K", help="line: the blank cell, 1..N (default: random)")
 
 
 KIND = PuzzleKind(
@@ -263,7 +268,8 @@ KIND = PuzzleKind(
     transform_count=lambda p, use: 2,
     apply_transform=lambda t, p, name: dataclasses.replace(p, givens=t.map_solution(p.givens), name=name),
     describe=lambda p: f"1x{p.shape[1]}, {p.num_givens} givens",
-    spec_type=LineSpec, generate=generate, specs=specs, command=lambda args, specs: [],
+    spec_type=LineSpec, generate=generate, specs=specs, knobs=("blank_at",), generate_options=generate_options,
+    command=lambda args, specs: [] if args.blank_at is None else ["--blank-at", str(args.blank_at)],
     certifying_formulation="binary",
     solution_columns=lambda p, s, cells: (p.shape[1] * cells + s.ravel()[cells] - 1, np.ones(len(cells), np.int64)))
 '''
@@ -339,6 +345,17 @@ def test_a_kind_from_another_package_generates_validates_solves_and_draws(tmp_pa
     refused = cli(env, "generate", "line", "--size", "1x5", "--count", "1", "--seed", "3", "--distinct",
                   "-o", str(tmp_path / "y"))
     assert refused.returncode == 2 and "--distinct does not apply to line" in refused.stderr
+
+    # an option of the kind's own: generate takes it for the kind, records it, refuses it for another kind
+    blank = tmp_path / "instances" / "line" / "blank"
+    made = cli(env, "generate", "line", "--size", "1x6", "--count", "1", "--seed", "3", "--blank-at", "4",
+               "-o", str(blank))
+    assert made.returncode == 0, made.stderr
+    assert (blank / "line-1x06-01.txt").read_text().split("\n")[1].split().index(".") == 3
+    assert "--blank-at 4" in (blank / "SOURCE.md").read_text()
+    other = cli(env, "generate", "sudoku", "--size", "4", "--count", "1", "--seed", "3", "--blank-at", "2",
+                "-o", str(tmp_path / "z"))
+    assert other.returncode == 2 and "--blank-at does not apply to sudoku (only to line)" in other.stderr
 
 
 def test_a_kind_entry_point_that_is_no_kind_is_one_line(tmp_path):

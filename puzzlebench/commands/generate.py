@@ -23,13 +23,12 @@ def generating_kinds() -> tuple[str, ...]:
 
 
 def knobs() -> dict[str, tuple[str, ...]]:
-    """Each difficulty or rule option (argparse dest) -> the kinds it applies to (their ``knobs``)."""
+    """Each difficulty or rule option (argparse dest) -> the kinds it applies to: every option some
+    kind names in its ``knobs`` (the shared ones below, and those a kind adds with its
+    ``generate_options``); an option is refused for a kind that does not name it."""
     from ..kinds import kinds
-    return {knob: tuple(k.name for k in kinds() if knob in k.knobs) for knob in KNOBS}
-
-
-KNOBS = ("box", "clues", "blank_fraction", "difficulty", "max_cage", "diagonal", "density", "distinct")
-"""The options a kind may take (its ``PuzzleKind.knobs``); the others are refused for it."""
+    every = dict.fromkeys(knob for k in kinds() for knob in k.knobs)
+    return {knob: tuple(k.name for k in kinds() if knob in k.knobs) for knob in every}
 
 
 MAX_PUZZLES = 100_000  # per size: more than any shipped collection (magictour1465), far less than a disk
@@ -37,8 +36,11 @@ MAX_PUZZLES = 100_000  # per size: more than any shipped collection (magictour14
 
 def register(sub) -> None:
     from ..kinds.kakuro.generator import DEFAULT_DENSITY
-    from ..kinds.killer.generator import DEFAULT_MAX_CAGE
     from ._common import count, fraction, non_negative, number_in, rng_seed, seconds
+    taking = knobs()
+
+    def takes(knob: str) -> str:  # the PUZZLEs a knob applies to, as the kinds say (their knobs)
+        return "/".join(taking.get(knob, ()))
     p = sub.add_parser(
         "generate", help="generate puzzles with exactly one solution, certified by a MIP solver",
         description="Generate --count puzzles of each --size into DIR: DIR/<label>-<i>.txt in the native format, "
@@ -54,22 +56,27 @@ def register(sub) -> None:
     p.add_argument("--seed", type=rng_seed, required=True, metavar="S", help="random seed (>= 0); fixes every puzzle")
     p.add_argument("-o", "--output", required=True, metavar="DIR", help="output folder (created if missing)")
     p.add_argument("--box", nargs="+", metavar="RxC",
-                   help="Sudoku/Killer box shape, R rows x C columns (default: the squarest)")
+                   help=f"{takes('box')}: box shape, R rows x C columns (default: the squarest)")
     target = p.add_mutually_exclusive_group()
-    target.add_argument("--clues", nargs="+", type=non_negative, metavar="K", help="Sudoku/Takuzu: givens to leave")
+    target.add_argument("--clues", nargs="+", type=non_negative, metavar="K", help=f"{takes('clues')}: givens to leave")
     target.add_argument("--blank-fraction", nargs="+", type=fraction, metavar="F",
-                        help="Sudoku/Takuzu: share of cells to blank, in (0, 1]; 1 digs to a minimal puzzle "
+                        help=f"{takes('blank_fraction')}: share of cells to blank, in (0, 1]; 1 digs to a minimal puzzle "
                              "(default 0.6 Sudoku, 1 Takuzu)")
     p.add_argument("--difficulty", choices=("logic", "unique"),
-                   help="Sudoku/Takuzu: 'logic' keeps every puzzle solvable by propagation alone (singles; "
+                   help=f"{takes('difficulty')}: 'logic' keeps every puzzle solvable by propagation alone (singles; "
                         "Takuzu's pair, sandwich and balance rules), 'unique' (default) digs on, past what "
                         "propagation solves, while the puzzle stays unique")
     p.add_argument("--max-cage", nargs="+", type=count, metavar="K",
-                   help=f"Killer: largest cage, at most N (default: the smaller of {DEFAULT_MAX_CAGE} and N)")
-    p.add_argument("--diagonal", action="store_true", help="Killer-X: both diagonals hold 1..N too")
+                   help=f"{takes('max_cage')}: largest cage, at most N (default: the smaller of N and the "
+                        "kind's default, spelled out in the command SOURCE.md records)")
+    p.add_argument("--diagonal", action="store_true", help=f"{takes('diagonal')}: both diagonals hold 1..N too (Killer-X)")
     p.add_argument("--density", nargs="+", type=number_in(float, 0, 1), metavar="D",
-                   help=f"Kakuro: share of black cells outside the clue row and column (default {DEFAULT_DENSITY})")
-    p.add_argument("--distinct", action="store_true", help="Takuzu: no two equal rows or columns")
+                   help=f"{takes('density')}: share of black cells outside the clue row and column (default {DEFAULT_DENSITY})")
+    p.add_argument("--distinct", action="store_true", help=f"{takes('distinct')}: no two equal rows or columns")
+    from ..kinds import kinds
+    for kind in kinds():  # the options only one kind has: the kind adds them
+        if kind.generate is not None and kind.generate_options is not None:
+            kind.generate_options(p)
     p.add_argument("--solver", default="highs", help="MIP solver of the uniqueness certificate (default highs)")
     p.add_argument("--search-solver", default="cpsat",
                    help="solver of the many uniqueness searches while generating (default cpsat)")

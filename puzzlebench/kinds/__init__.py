@@ -91,7 +91,11 @@ class PuzzleKind:
                     parsed (rows, cols) pairs)
       command       ``(args, specs) -> list[str]``: the options of the canonical ``generate`` command
                     that regenerates the set (after ``--seed``)
-      knobs         the ``generate`` options (argparse dests) that apply to this kind
+      knobs         the ``generate`` options (argparse dests) that apply to this kind: the shared ones
+                    ``generate`` defines (``box``, ``clues``, ``blank_fraction``, ``difficulty``,
+                    ``max_cage``, ``diagonal``, ``density``, ``distinct``) and the kind's own
+      generate_options ``(parser) -> None``: adds the ``generate`` options only this kind has (argparse
+                    ``add_argument``; their dests in ``knobs``), None for none
       certifying_formulation  the formulation whose integer columns are binary and fixed by the grid
       solution_columns ``(puzzle, solution, cells) -> (columns, values)``: the columns of the certifying
                     formulation that read "flat cell c as in ``solution``" and their values there
@@ -125,6 +129,7 @@ class PuzzleKind:
     specs: Callable | None = None
     command: Callable | None = None
     knobs: tuple[str, ...] = ()
+    generate_options: Callable | None = None
     certifying_formulation: str | None = None
     solution_columns: Callable | None = None
     open_cells: Callable = field(default=_all_cells)

@@ -458,6 +458,17 @@ def test_adapter_log_figures_are_result_fields(name):
     assert adapter.log_table.figures <= {f.name for f in dataclasses.fields(SolverResult)} | own
 
 
+def test_a_reading_and_a_result_share_one_list_of_figures():
+    # issue 24: solvers.base.Reading repeated SolverResult's eight figure fields
+    from puzzlebench.solvers.base import Reading
+    from puzzlebench.store.records import FIGURE_TYPES, SolveFigures
+    figures = {f.name for f in dataclasses.fields(SolveFigures)}
+    assert figures == set(FIGURE_TYPES) and {"nodes", "root_lp_time", "presolved_rows"} <= figures
+    for cls in (Reading, SolverResult):
+        assert issubclass(cls, SolveFigures) and not figures & set(vars(cls).get("__annotations__", {})), cls
+    assert FIGURE_TYPES["nodes"] is int and FIGURE_TYPES["solver_time"] is float
+
+
 def test_the_built_in_adapters_are_all_adapter_classes():
     built_in = [info for info in registry.solvers() if info.solve.__module__.startswith("puzzlebench.solvers.")]
     assert built_in and all(isinstance(info.adapter, Adapter) for info in built_in), \

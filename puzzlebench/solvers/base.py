@@ -37,35 +37,23 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from ..store.records import SolveOptions, SolverResult
+from ..store.records import FIGURE_TYPES, SolveFigures, SolveOptions, SolverResult
 from ._capture import captured_output
 from ._common import finished, licence_limit, refuse_harness_options
 from .logs import LogTable
 
 
-@dataclass(frozen=True)
-class Reading:
-    """What :meth:`Adapter.read` reads from the solver after the solve (figures as in
-    :class:`~puzzlebench.store.records.SolverResult`); ``solved_in_presolve`` is True when presolve
-    alone solved the model (a solver that counts a node even then)."""
+@dataclass
+class Reading(SolveFigures):
+    """What :meth:`Adapter.read` reads from the solver after the solve: its status, point, message
+    and figures (:class:`~puzzlebench.store.records.SolveFigures`, those of the result it becomes);
+    ``solved_in_presolve`` is True when presolve alone solved the model (a solver that counts a
+    node even then)."""
 
     status: str
     x: np.ndarray | None = None
     message: str = ""
-    solver_time: float | None = None
-    nodes: int | None = None
-    lp_iterations: int | None = None
-    primal_bound: float | None = None
-    dual_bound: float | None = None
-    presolved_rows: int | None = None
-    presolved_cols: int | None = None
-    root_lp_time: float | None = None
     solved_in_presolve: bool = False
-
-
-_FIGURES = {"solver_time": float, "nodes": int, "lp_iterations": int, "primal_bound": float, "dual_bound": float,
-            "presolved_rows": int, "presolved_cols": int, "root_lp_time": float}
-"""The reading's figures a log table may give, with their types."""
 
 
 class Adapter(ABC):
@@ -168,8 +156,8 @@ class Adapter(ABC):
     def with_log(self, reading: Reading, logged: dict) -> Reading:
         """``reading`` with the figures of :attr:`log_table` taken from ``logged`` (the parsed log)
         where the log has them."""
-        return replace(reading, **{name: _FIGURES[name](logged[name]) for name in self.log_table.figures
-                                   if name in _FIGURES and name in logged})
+        return replace(reading, **{name: FIGURE_TYPES[name](logged[name]) for name in self.log_table.figures
+                                   if name in FIGURE_TYPES and name in logged})
 
     def licence_message(self, reason: str, log: str) -> str:
         """The ``message`` of a run refused for the licence's size limit (the solver's reason)."""

@@ -29,18 +29,13 @@ class SolveOptions:
     solver_options: dict = field(default_factory=dict)
 
 
-@dataclass
-class SolverResult:
-    """What an adapter returns for one model: status, solution vector and figures.
+@dataclass(kw_only=True)
+class SolveFigures:
+    """The figures a solver gives of one solve (keyword-only; None where it gives none): its own
+    time, branch-and-bound nodes, LP iterations, primal and dual bound, the presolved model's rows
+    and columns, and the root LP's time.  What an adapter reads (``solvers.base.Reading``) and what
+    it returns (:class:`SolverResult`) both carry them: one list of the figures."""
 
-    ``x`` is None unless a feasible point was found.  Missing figures are None.
-    ``skipped`` means the solver did not take the model (a licence size limit,
-    say), the reason in ``message``.
-    """
-
-    status: str
-    x: np.ndarray | None = None
-    message: str = ""
     solver_time: float | None = None
     nodes: int | None = None
     lp_iterations: int | None = None
@@ -48,8 +43,26 @@ class SolverResult:
     dual_bound: float | None = None
     presolved_rows: int | None = None
     presolved_cols: int | None = None
-    root_solved: bool | None = None
     root_lp_time: float | None = None
+
+
+FIGURE_TYPES = {f.name: int if f.type.startswith("int") else float for f in fields(SolveFigures)}
+"""Each figure -> its type (int or float)."""
+
+
+@dataclass
+class SolverResult(SolveFigures):
+    """What an adapter returns for one model: status, solution vector and the figures.
+
+    ``x`` is None unless a feasible point was found.  Missing figures are None.
+    ``skipped`` means the solver did not take the model (a licence size limit,
+    say), the reason in ``message``.  ``root_solved``: the root node settled the model.
+    """
+
+    status: str
+    x: np.ndarray | None = None
+    message: str = ""
+    root_solved: bool | None = None
     log: str = ""
 
     def __post_init__(self):

@@ -100,3 +100,22 @@ def test_the_analysis_outputs_table_names_what_the_analysis_writes(tmp_path):
     assert written | set(KINDS) | {"paper/", "index.html", "findings.json"} == named
     assert {p.name for p in (tmp_path / "paper").glob("*.pdf")} == {"paper.pdf", "supplement.pdf", "profiles.pdf"}
     assert (tmp_path / "index.html").is_file()
+
+
+@pytest.mark.parametrize("study, stated", [
+    ("default", r"(\d+) of A's (\d+) claims of a difference hold in B\s+\(\d+%\), all (\d+) of B's hold in A"),
+    ("kenken", r"exits 0: (\d+) of (\d+) claims of a difference hold in the other run\s+both ways"),
+])
+def test_the_readme_s_replication_is_what_compare_prints_of_the_stored_findings(capsys, study, stated):
+    """The replication each study's findings state, against `puzzlebench compare` of the two stored runs."""
+    runs = [str(ROOT / "docs" / "findings" / f"{study}-run-{r}.json") for r in "ab"]
+    assert main(["compare", *runs]) == 0
+    printed = capsys.readouterr().out
+    a_in_b = re.search(r"A's claims of a difference holding in B: (\d+) of (\d+)", printed).groups()
+    b_in_a = re.search(r"B's claims of a difference holding in A: (\d+) of (\d+)", printed).groups()
+    numbers = re.search(stated, " ".join(README.split())).groups()
+    if study == "default":
+        assert (numbers[0], numbers[1]) == a_in_b and numbers[2] == b_in_a[0] == b_in_a[1]
+    else:
+        assert (numbers[0], numbers[1]) == a_in_b == b_in_a
+    assert "flipped: 0" in printed

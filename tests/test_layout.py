@@ -130,3 +130,35 @@ def test_the_modules_that_moved_find_the_tree_they_came_from(monkeypatch):
     assert instances_root() == ROOT / "instances" and DEFAULT_CONFIG == ROOT / "config.yaml"
     head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "HEAD"], capture_output=True, text=True).stdout.strip()
     assert git_commit().split("+")[0] == head
+
+
+def test_only_the_command_line_imports_the_command_line():
+    # the CLI layer is the top of the flow: a kind's generator took per_size from commands.generate
+    import ast
+    offenders = []
+    for path in sorted((ROOT / "puzzlebench").rglob("*.py")):
+        rel = path.relative_to(ROOT)
+        if rel.parts[1] == "commands" or rel.name == "cli.py" or rel.name == "__main__.py":
+            continue
+        package = list(rel.with_suffix("").parts)[:-1]
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom):
+                base = package[: len(package) - node.level + 1] if node.level else []
+                target = ".".join(base + ([node.module] if node.module else []))
+                names = [f"{target}.{a.name}" for a in node.names]
+            elif isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            else:
+                continue
+            offenders += [f"{rel}:{node.lineno}" for n in names if n.startswith(("puzzlebench.commands", "puzzlebench.cli"))]
+    assert not offenders, offenders
+
+
+def test_a_command_imports_no_other_command():
+    # what two verbs share lives below the CLI (validate_set: io.validation) or in commands/_common.py
+    import ast
+    verbs = {p.stem for p in (ROOT / "puzzlebench" / "commands").glob("*.py")} - {"__init__", "_common"}
+    for verb in sorted(verbs):
+        tree = ast.parse((ROOT / "puzzlebench" / "commands" / f"{verb}.py").read_text())
+        imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.level == 1}
+        assert not imported & verbs, (verb, imported & verbs)

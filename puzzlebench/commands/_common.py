@@ -17,6 +17,7 @@ from ..kinds import names as puzzle_names
 MAX_SEED = 2**31 - 2
 MAX_SECONDS = 1e6    # about 11.6 days: every solver's limit option takes it
 MAX_THREADS = os.cpu_count() or 1
+ROOT_HELP = "instance folder (default: $PUZZLEBENCH_INSTANCES, else the bundled instances/)"  # the --root of sets, validate
 
 
 def number_in(kind: type, low, high, *, open_low: bool = False, what: str = ""):

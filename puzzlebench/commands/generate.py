@@ -98,18 +98,6 @@ def parse_size(text: str, square: bool) -> tuple[int, int]:
     return rows, cols
 
 
-def per_size(values: list | None, sizes: int, option: str, default=None) -> list:
-    """One value per size: ``values`` as given (one per size), repeated (one for all), or the default."""
-    from ..errors import PuzzleError
-    if values is None:
-        return [default] * sizes
-    if len(values) == 1:
-        return values * sizes
-    if len(values) != sizes:
-        raise PuzzleError(f"--{option} takes one value or one per size ({sizes}), got {len(values)}")
-    return values
-
-
 def check_applicable(args) -> None:
     """Refuse a knob the puzzle has no use for: silently ignoring it would mislabel the set."""
     from ..errors import PuzzleError

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 
-ROOT_HELP = "instance folder (default: $PUZZLEBENCH_INSTANCES, else the bundled instances/)"
+from ._common import ROOT_HELP
 
 
 def register(sub) -> None:

@@ -16,8 +16,7 @@ from __future__ import annotations
 
 import sys
 
-from ._common import seconds
-from .sets import ROOT_HELP
+from ._common import ROOT_HELP, seconds
 
 
 def register(sub) -> None:

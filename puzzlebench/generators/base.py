@@ -185,9 +185,19 @@ def _fill_search(cell_groups: list[list[int]], groups: int, digits: int, rng: np
     return grid
 
 
+def per_size(values: list | None, sizes: int, option: str, default=None) -> list:
+    """One value per size: ``values`` as given (one per size), repeated (one for all), or the default."""
+    if values is None:
+        return [default] * sizes
+    if len(values) == 1:
+        return values * sizes
+    if len(values) != sizes:
+        raise PuzzleError(f"--{option} takes one value or one per size ({sizes}), got {len(values)}")
+    return values
+
+
 def blank_targets(args, count: int, default_fraction: float) -> list[BlankTarget]:
     """``--clues`` or ``--blank-fraction`` (default ``default_fraction``), one per size (Sudoku and Takuzu)."""
-    from ..commands.generate import per_size
     if args.clues is not None:
         return [BlankTarget(clues=k) for k in per_size(args.clues, count, "clues")]
     fractions = per_size(args.blank_fraction, count, "blank-fraction", default_fraction)

@@ -38,7 +38,7 @@ import numpy as np
 from scipy import ndimage
 
 from ...errors import PuzzleError
-from ...generators.base import Generated, random_fill
+from ...generators.base import Generated, per_size, random_fill
 from ...generators.uniqueness import UniquenessOracle
 from .puzzle import Kakuro
 
@@ -311,7 +311,6 @@ def describe_kakuro(puzzle: Kakuro) -> str:
 
 
 def kakuro_specs(args, sizes: list[tuple[int, int]]) -> list[KakuroSpec]:
-    from ...commands.generate import per_size
     return [KakuroSpec(r, c, d) for (r, c), d in zip(sizes, per_size(args.density, len(sizes), "density",
                                                                      DEFAULT_DENSITY))]
 

@@ -30,7 +30,13 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...errors import PuzzleError
-from ...generators.base import Generated, neighbours, random_fill, random_spanning_tree
+from ...generators.base import (
+    Generated,
+    neighbours,
+    per_size,
+    random_fill,
+    random_spanning_tree,
+)
 from ...generators.uniqueness import UniquenessOracle
 from .puzzle import MAX_SIZE, KenKen, KenKenCage, combine
 
@@ -188,7 +194,6 @@ DEFAULT_MAX_CAGE = 4
 
 
 def kenken_specs(args, sizes: list[tuple[int, int]]) -> list[KenKenSpec]:
-    from ...commands.generate import per_size
     cages = per_size(args.max_cage, len(sizes), "max-cage")
     return [KenKenSpec.make(n, min(DEFAULT_MAX_CAGE, n) if k is None else k) for (n, _), k in zip(sizes, cages)]
 

@@ -26,7 +26,13 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...errors import PuzzleError
-from ...generators.base import Generated, neighbours, random_fill, random_spanning_tree
+from ...generators.base import (
+    Generated,
+    neighbours,
+    per_size,
+    random_fill,
+    random_spanning_tree,
+)
 from ...generators.uniqueness import UniquenessOracle
 from ..sudoku.generator import MAX_SIZE, boxes, solved_grid
 from ..sudoku.puzzle import default_box_shape, sudoku_units
@@ -176,7 +182,6 @@ def describe_killer(puzzle: KillerSudoku) -> str:
 
 
 def killer_specs(args, sizes: list[tuple[int, int]]) -> list[KillerSpec]:
-    from ...commands.generate import per_size
     cages = per_size(args.max_cage, len(sizes), "max-cage")
     return [KillerSpec.make(n, box, min(DEFAULT_MAX_CAGE, n) if k is None else k, args.diagonal)
             for (n, _), box, k in zip(sizes, boxes(args, len(sizes)), cages)]

@@ -44,6 +44,7 @@ from ...generators.base import (
     blank_targets,
     dig,
     groups_of_cells,
+    per_size,
     shortfall_note,
     target_words,
 )
@@ -244,7 +245,6 @@ def describe_givens(puzzle) -> str:
 
 def boxes(args, count: int) -> list:
     """``--box`` shapes, one per size (None: the squarest), Sudoku and Killer."""
-    from ...commands.generate import per_size
     from ...io.rules import parse_box
     return [parse_box(b) if b else None for b in per_size(args.box, count, "box")]
 

@@ -2,7 +2,7 @@
 
 Until the package was grouped by stage (``model/``, ``run/``, ``store/``, ``workflow/``), its
 modules sat side by side at its root: ``puzzlebench.runner``, ``puzzlebench.records``,
-``puzzlebench.config`` and the rest of :data:`MOVED` (and, before that, the generators sat in
+``puzzlebench.config`` and the rest of :data:`MOVED` (and, before that, the kinds' generators sat in
 ``puzzlebench/generators/``).  Scripts that import them keep working:
 :func:`install` puts a finder in ``sys.meta_path`` that answers an old name with the module
 object of its new one (the same object: a monkeypatch through either name is seen by both).

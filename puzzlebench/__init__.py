@@ -3,7 +3,7 @@
 from ._moved import install as _install_moved_finder
 from ._tree import install as _install_tree_finder
 
-_install_tree_finder(__file__)  # puzzlebench.formulations and .analysis from this tree's folders
+_install_tree_finder()  # puzzlebench.formulations and .analysis from this tree's folders
 _install_moved_finder()  # puzzlebench.runner, .records, .config, ...: the modules' paths before the stages
 
 from .errors import PuzzleError  # noqa: E402

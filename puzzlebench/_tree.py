@@ -39,10 +39,9 @@ class TreeFinder(importlib.abc.MetaPathFinder):
                                                       submodule_search_locations=[str(folder)])
 
 
-def install(package_file: str) -> None:
-    """Load the plug-in folders from the source tree holding the package at ``package_file``."""
-    tree = Path(package_file).resolve().parents[1]  # TREE, for the package at package_file
-    if not (tree / "pyproject.toml").is_file():
+def install() -> None:
+    """Load the plug-in folders from :data:`TREE` when it is a source tree."""
+    if not (TREE / "pyproject.toml").is_file():
         return
     if not any(isinstance(finder, TreeFinder) for finder in sys.meta_path):
-        sys.meta_path.insert(0, TreeFinder(tree))
+        sys.meta_path.insert(0, TreeFinder(TREE))

@@ -91,9 +91,9 @@ class PuzzleKind:
                     parsed (rows, cols) pairs)
       command       ``(args, specs) -> list[str]``: the options of the canonical ``generate`` command
                     that regenerates the set (after ``--seed``)
-      knobs         the ``generate`` options (argparse dests) that apply to this kind: the shared ones
-                    ``generate`` defines (``box``, ``clues``, ``blank_fraction``, ``difficulty``,
-                    ``max_cage``, ``diagonal``, ``density``, ``distinct``) and the kind's own
+      knobs         the ``generate`` options (argparse dests) that apply to this kind: those
+                    ``generate`` defines for every kind (``box``, ``max_cage``, ...; its ``--help``) and
+                    the kind's own
       generate_options ``(parser) -> None``: adds the ``generate`` options only this kind has (argparse
                     ``add_argument``; their dests in ``knobs``), None for none
       certifying_formulation  the formulation whose integer columns are binary and fixed by the grid

@@ -1,19 +1,20 @@
 """Claims as data: every comparison the summary, the paper section and the README state.
 
 Each claim compares two sides, a and b, on one measure over the instances both ran; its ratio,
-interval, test, Holm family and verdict (``faster``, ``slower``, ``tied``, ``identical``,
-``preprocessing``) are :mod:`~puzzlebench.analysis.verdicts`' rule, stated there once.  This
-module says which claims a run makes and how they read.
+interval, test, Holm family and verdict (``faster``, ``slower``, ``equivalent``, ``inconclusive``,
+``identical``, ``preprocessing``) are :mod:`~puzzlebench.analysis.verdicts`' rule, stated there
+once.  This module says which claims a run makes and how they read.
 
-Kinds (each, per puzzle, its own Holm family):
+Kinds (the Holm families: :func:`~puzzlebench.analysis.verdicts.family_of`):
 
-* ``pairwise``: every two formulations a < b (by name) on one instance set and solver;
+* ``pairwise``: every two formulations a < b (by name) on one instance set and solver (a family
+  per puzzle, set and solver);
 * ``best_vs_seed``: the fastest formulation (with its best solver) against the seed model
   ``binary`` (with its best solver), on each set and, when the puzzle has several sets in the
   run, over all of them (``instance_set`` null); ``solver`` null, the sides' solvers in
   ``a_solver``, ``b_solver``;
 * ``mip_vs_cp``: the best MIP configuration against the best constraint-programming one, per set
-  and over all sets.
+  and over all sets (this kind and ``best_vs_seed``: a family per kind and puzzle).
 
 "Best" is the smallest shifted geometric mean (the headline shift) of the per-instance times that
 reached a solver, among configurations for which most instances in scope did
@@ -40,7 +41,8 @@ from .outcomes import INSTANCE, instance_times
 from .identity import Identities, identity_groups
 from .significance import paired_test
 from .tables import SEED_FORMULATION
-from .verdicts import ALPHA, CONFIDENCE, DIRECTIONAL, VERDICTS, Claim, Data, Spec, _label, adjust, measure_claim
+from .verdicts import (ALPHA, CONFIDENCE, DIRECTIONAL, FIXED, VERDICTS, Claim, Data, Spec, _label, adjust,
+                       family_comparisons, instances_to_decide, measure_claim)
 
 KINDS = ("pairwise", "best_vs_seed", "mip_vs_cp")
 FIELDS = ("puzzle", "instance_set", "solver", "a", "b", "measure", "ratio", "ci", "p_adjusted", "n", "verdict")
@@ -167,8 +169,15 @@ def sentence(claim: Claim) -> str:
     if claim.verdict == "slower":
         return f"{where}: {head}{b} is {_num(1 / claim.ratio)}x faster than {a} ({evidence(claim, flip=True)})."
     why = f"; {claim.note}" if claim.note else ""
-    return (f"{where}: {head}{a} against {b}: no difference beyond the noise and the test "
-            f"({evidence(claim)}{why}).")
+    if claim.verdict == "equivalent":
+        return f"{where}: {head}{a} against {b}: no difference beyond the noise ({evidence(claim)}{why})."
+    return f"{where}: {head}{a} against {b}: {not_enough(claim)} ({evidence(claim)}{why})."
+
+
+def not_enough(claim: Claim) -> str:
+    """"not enough evidence (n = 2; about 14 puzzles needed)": an inconclusive claim's words."""
+    needed = "" if claim.instances_needed is None else f"; about {claim.instances_needed} puzzles needed"
+    return f"not enough evidence (n = {claim.n}{needed})"
 
 
 # --- the whole run --------------------------------------------------------------------------------
@@ -255,8 +264,10 @@ def findings(runs: pd.DataFrame, per_instance: pd.DataFrame, measure: str, shift
                     Data.of(per_instance) if len(per_instance) else None)
 
 
-FORMAT = 1
-"""The version of findings.json's layout."""
+FORMAT = 2
+"""The version of findings.json's layout (1: verdict ``tied`` where 2 says ``equivalent`` or
+``inconclusive``; 2 adds each claim's ``family``, ``sd_log_ratio``, ``instances_needed`` and the
+document's ``families``)."""
 
 
 def _stats(values: pd.Series) -> dict | None:
@@ -300,14 +311,35 @@ def findings_document(items: Findings, runs: pd.DataFrame, reference_noise: floa
     return {"format": FORMAT, "measure": items.measure, "alpha": ALPHA, "confidence": CONFIDENCE,
             "rule": RULE, "setup": setup(runs, reference_noise, items.noise), "split_half": items.split_half,
             "identity_groups": items.identity, "preprocessing": items.preprocessing,
-            "claims": [c.to_dict() for c in items.claims]}
+            "families": families(items.claims), "claims": [c.to_dict() for c in items.claims]}
 
 
-RULE = ("faster (a takes less time than b) or slower: the Holm-adjusted (within the claim's kind and puzzle) two-sided "
+def families(claims: list[Claim]) -> list[dict]:
+    """Each Holm family: its comparisons (claims neither identical nor preprocessing), tested claims,
+    the instances a claim of it needs before it can show a difference
+    (:func:`~puzzlebench.analysis.verdicts.instances_to_decide` of its comparisons) and the most any
+    of its claims has; ``decidable`` False when none has that many."""
+    comparisons = family_comparisons(claims)
+    out = []
+    for name in sorted(comparisons):
+        members = [c for c in claims if c.family == name]
+        needs = instances_to_decide(comparisons[name])
+        largest = max((c.n for c in members if c.verdict not in FIXED), default=0)
+        out.append({"family": name, "comparisons": comparisons[name],
+                    "tested": sum(c.p_value is not None for c in members), "instances_to_decide": needs,
+                    "largest_n": largest, "decidable": largest >= needs})
+    return out
+
+
+RULE = ("faster (a takes less time than b) or slower: the Holm-adjusted (within the claim's family: the pairwise "
+        "claims of one puzzle, set and solver; the best_vs_seed or mip_vs_cp claims of one puzzle) two-sided "
         "Wilcoxon signed-rank p < 0.05 and the 95% bootstrap interval of the geometric mean per-instance ratio "
-        "t_b / t_a beyond the pair's noise factor (above it, or below its inverse); tied otherwise; identical: "
-        "the same model, not compared; preprocessing: solved before any solver ran, not compared. Times are "
-        "aggregated per instance first (median over repeats, geometric mean over seeds).")
+        "t_b / t_a beyond the pair's noise factor g (above it, or below its inverse); equivalent: tested (at "
+        "least 6 non-zero differences) and the interval inside [1/g, g]; inconclusive otherwise (untested, or an "
+        "interval leaving the band without a significant test), with instances_needed, the instances that would "
+        "decide it at the observed mean and spread; identical: the same model, not compared; preprocessing: "
+        "solved before any solver ran, not compared. Times are aggregated per instance first (median over "
+        "repeats, geometric mean over seeds).")
 
 
 # --- what the summary and the paper state -------------------------------------------------------
@@ -316,8 +348,30 @@ def rule_sentence(items: Findings) -> str:
     return ("Each claim is decided from the per-instance times (the median over the repeats, the geometric mean "
             "over the seeds): a difference counts when the Holm-adjusted Wilcoxon signed-rank p is below "
             f"{ALPHA:g} and the {CONFIDENCE:.0%} bootstrap interval of the geometric mean ratio lies beyond the "
-            f"pair's noise factor (estimated from the {items.noise.source}); identical models are not compared, "
-            "nor are puzzles solved before any solver ran.")
+            f"pair's noise factor (estimated from the {items.noise.source}); \"no difference\" is said only "
+            "when the pair was tested and the interval lies inside the noise band; every other claim is "
+            "inconclusive (not enough evidence), with the instances that would decide it; identical models "
+            "are not compared, nor are puzzles solved before any solver ran. " + families_sentence(items.claims))
+
+
+def families_sentence(claims: list[Claim]) -> str:
+    """The Holm families and how many instances each needs before a claim of it can show a difference,
+    naming the families that cannot at this sample."""
+    rows = families(claims)
+    if not rows:
+        return ""
+    needs = sorted({r["instances_to_decide"] for r in rows if r["comparisons"]})
+    span = "" if not needs else (f"{needs[0]}" if len(needs) == 1 else f"{needs[0]}-{needs[-1]}")
+    short = [r for r in rows if r["comparisons"] and not r["decidable"]]
+    text = ("Holm families: the pairwise claims of one set and solver, and each other kind's claims of one "
+            f"puzzle; a claim needs {span} instances (by its family's size) before the test can show a "
+            "difference.")
+    if short:
+        text += (f" {len(short)} of {len(rows)} families have no claim with that many, so none of their claims "
+                 "can show a difference: " + ", ".join(f"{r['family']} (n <= {r['largest_n']}, needs "
+                                                      f"{r['instances_to_decide']})" for r in short[:6])
+                 + (f" and {len(short) - 6} more" if len(short) > 6 else "") + ".")
+    return text
 
 
 def replication_sentence(items: Findings) -> str:

@@ -5,41 +5,169 @@ their claims by ``id`` (which names what a claim compares, not who won, so a "fa
 claim matches even when the fastest one changed).  A claim of a difference (verdict faster or
 slower) *holds* in the other run when the other run has the claim with the same verdict; it
 *flipped* when the other run has the opposite one; it *changed* when the other's verdict is
-another (tied, identical, preprocessing) or the claim is missing there.
+another (tied, equivalent, inconclusive, identical, preprocessing) or the claim is missing there.
 
 The two runs replicate when no claim flipped, at least ``min_share`` (0.8) of each run's claims of a
-difference hold in the other, and every puzzle required (default: each puzzle with a claim of a
-difference in either run) keeps at least one claim of a difference that holds in both.
+difference hold in the other, every puzzle required (default: each puzzle with a claim of a
+difference in either run) keeps at least one claim of a difference that holds in both, and at
+least one claim of a difference holds in both.  There is *nothing to compare* (neither a yes nor a
+no) when either run has no claim of a difference or the two runs have no claim id in common.
+
+Both layouts of findings.json are read (:data:`FORMATS`: format 1 says ``tied`` where format 2
+says ``equivalent`` or ``inconclusive``); :func:`read_findings` checks every field compare and its
+report read, so a file of any other shape is one :class:`~puzzlebench.errors.PuzzleError`.
 """
 
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from puzzlebench.errors import PuzzleError
 
+FORMATS = {1: ("faster", "slower", "tied", "identical", "preprocessing"),
+           2: ("faster", "slower", "equivalent", "inconclusive", "identical", "preprocessing")}
+"""The verdicts of each layout of findings.json (its ``format``)."""
 DIRECTIONAL = ("faster", "slower")
 OPPOSITE = {"faster": "slower", "slower": "faster"}
 MIN_SHARE = 0.8
 FINDINGS = "findings.json"
 
 
+def _text(value) -> bool:
+    return isinstance(value, str)
+
+
+def _number(value) -> bool:
+    """A finite int or float (not a bool, not an int too large for a float)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return False
+    try:
+        return math.isfinite(value)
+    except OverflowError:
+        return False
+
+
+def _integer(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _flag(value) -> bool:
+    return isinstance(value, bool)
+
+
+def _interval(value) -> bool:
+    return isinstance(value, list) and len(value) == 2 and all(map(_number, value))
+
+
+def _or_null(test):
+    """``test`` that also takes null."""
+    return lambda value: value is None or test(value)
+
+
+REQUIRED = ("id", "puzzle", "kind", "a", "b", "verdict")
+"""The fields every claim has, each a string."""
+OPTIONAL = {name: (test, what, nullable) for names, test, what, nullable in (
+    (("instance_set", "solver", "a_solver", "b_solver"), _text, "a string", True),
+    (("ratio", "p_adjusted", "p_value", "noise", "sd_log_ratio"), _number, "a finite number", True),
+    (("ci",), _interval, "a list of two finite numbers", True),
+    (("n", "instances_needed", "family_size", "preprocessed"), _integer, "an integer", True),
+    (("holds_in_halves",), _flag, "true, false", True),
+    (("measure", "family", "note", "text"), _text, "a string", False),
+) for name in names}
+"""The fields a claim may have: name -> (test of its value, what the test wants, whether null is taken)."""
+SPLIT_HALF = {"basis": (_text, "a string", True), "claims": (_integer, "an integer", True),
+              "hold": (_integer, "an integer", True), "share": (_number, "a finite number", True)}
+"""The fields of ``split_half`` the report reads, as :data:`OPTIONAL`."""
+
+
+def _wrong(fields: dict, rules: dict) -> tuple[str, str] | None:
+    """(field, what it must be) of the first of ``fields`` that breaks its rule, or None."""
+    for key, (test, what, nullable) in rules.items():
+        if key in fields and not (_or_null(test) if nullable else test)(fields[key]):
+            return key, what + " or null" * nullable
+    return None
+
+
+def _shown(value) -> str:
+    """A value as an error message quotes it: a scalar's JSON cut to 40 characters, else its type."""
+    if isinstance(value, (dict, list)):
+        return "an object" if isinstance(value, dict) else "a list"
+    text = json.dumps(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _load(path: Path):
+    try:
+        return json.loads(path.read_bytes().decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as err:  # JSONDecodeError is a ValueError, as is an int of too many digits
+        raise PuzzleError(f"not a findings file: {err}".splitlines()[0], path=str(path)) from None
+    except RecursionError:
+        raise PuzzleError("not a findings file: nested too deeply", path=str(path)) from None
+    except OSError as err:
+        raise PuzzleError(f"cannot read it: {err.strerror or err}", path=str(path)) from None
+
+
+def _check_claim(index: int, claim, verdicts: tuple[str, ...]) -> str | None:
+    """What is wrong with claim ``index`` (0-based), or None."""
+    if not isinstance(claim, dict):
+        return f"claim {index} is not an object but {_shown(claim)}"
+    name = f"claim {index} ({_shown(claim['id']) if _text(claim.get('id')) else 'no id'})"
+    for key in REQUIRED:
+        if key not in claim:
+            return f"{name} has no {key!r}"
+        if not _text(claim[key]):
+            return f"{name}: {key!r} must be a string, not {_shown(claim[key])}"
+    if claim["verdict"] not in verdicts:
+        return f"{name}: verdict {_shown(claim['verdict'])} is none of this format's ({', '.join(verdicts)})"
+    if (wrong := _wrong(claim, OPTIONAL)) is not None:
+        key, what = wrong
+        return f"{name}: {key!r} must be {what}, not {_shown(claim[key])}"
+    return None
+
+
+def _problem(data) -> str | None:
+    """What is wrong with a findings document, or None."""
+    if not isinstance(data, dict):
+        return f"not a findings file: an object with format and claims expected, not {_shown(data)}"
+    version = data.get("format")
+    if not _integer(version) or version not in FORMATS:
+        return (f"format {_shown(version)} is not one this version reads "
+                f"({', '.join(map(str, FORMATS))})" if "format" in data else "not a findings file: no format")
+    claims = data.get("claims")
+    if not isinstance(claims, list):
+        return f"'claims' must be a list, not {_shown(claims)}"
+    for key in ("setup", "split_half"):
+        if key in data and not isinstance(data[key], dict):
+            return f"{key!r} must be an object, not {_shown(data[key])}"
+    split = data.get("split_half", {})
+    if (wrong := _wrong(split, SPLIT_HALF)) is not None:
+        key, what = wrong
+        return f"split_half's {key!r} must be {what}, not {_shown(split[key])}"
+    seen = set()
+    for index, claim in enumerate(claims):
+        if (wrong := _check_claim(index, claim, FORMATS[version])) is not None:
+            return wrong
+        if claim["id"] in seen:
+            return f"claim {index} ({_shown(claim['id'])}): the id of an earlier claim"
+        seen.add(claim["id"])
+    return None
+
+
 def read_findings(path) -> dict:
-    """The findings.json of a results folder (or the file itself); PuzzleError naming what is wrong."""
+    """The findings.json of a results folder (or the file itself), checked: a PuzzleError (one line,
+    naming the file and, for a claim, its index and id) when any field compare reads is missing or
+    of the wrong type, or a verdict is not one of the file's format (:data:`FORMATS`)."""
     path = Path(path)
     if path.is_dir():
         path = path / FINDINGS
     if not path.is_file():
         raise PuzzleError(f"no {FINDINGS} (run the workflow or `puzzlebench analyze` first)", path=str(path))
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (json.JSONDecodeError, UnicodeDecodeError) as err:
-        raise PuzzleError(f"not a findings file: {err}", path=str(path)) from None
-    if not isinstance(data, dict) or not isinstance(data.get("claims"), list) or any(
-            not isinstance(c, dict) or "id" not in c or "verdict" not in c for c in data["claims"]):
-        raise PuzzleError("not a findings file: no list of claims with id and verdict", path=str(path))
+    data = _load(path)
+    if (problem := _problem(data)) is not None:
+        raise PuzzleError(problem, path=str(path))
     data["path"] = str(path)
     return data
 
@@ -59,8 +187,22 @@ class Comparison:
     min_share: float = MIN_SHARE
 
     @property
+    def nothing_to_compare(self) -> str | None:
+        """Why the two runs give nothing to compare (a run without a claim of a difference, or no
+        claim id in common), or None when they do."""
+        for tag, side in (("A", self.a), ("B", self.b)):
+            if not any(c["verdict"] in DIRECTIONAL for c in side["claims"]):
+                return f"{tag} ({side.get('path')}) has no claim of a difference"
+        if not {c["id"] for c in self.a["claims"]} & {c["id"] for c in self.b["claims"]}:
+            return "the two runs have no claim id in common"
+        return None
+
+    @property
     def replicates(self) -> bool:
-        return (not self.flipped and all(s is None or s >= self.min_share for s in (self.share_a, self.share_b))
+        """No flip, each share at least ``min_share``, every required puzzle kept, and at least one
+        claim of a difference held in both (False when there is nothing to compare)."""
+        return (self.nothing_to_compare is None and bool(self.held) and not self.flipped
+                and all(s is None or s >= self.min_share for s in (self.share_a, self.share_b))
                 and all(self.puzzles.values()))
 
 
@@ -84,8 +226,7 @@ def compare(a: dict, b: dict, min_share: float = MIN_SHARE, puzzles=None) -> Com
                 result.changed.append((claim, twin, tag))
     for tag, mine in (("a", by_id[0]), ("b", by_id[1])):
         directional = [c for c in mine.values() if c["verdict"] in DIRECTIONAL]
-        held = len(result.held)
-        share = held / len(directional) if directional else None
+        share = len(result.held) / len(directional) if directional else None
         setattr(result, f"share_{tag}", share)
     wanted = puzzles if puzzles is not None else sorted(
         {c["puzzle"] for side in by_id for c in side.values() if c["verdict"] in DIRECTIONAL})
@@ -94,15 +235,38 @@ def compare(a: dict, b: dict, min_share: float = MIN_SHARE, puzzles=None) -> Com
     return result
 
 
-def _values(values) -> str:
+def as_json(result: Comparison) -> dict:
+    """The comparison as one JSON object (``nothing_to_compare``: the reason, or null)."""
+    return {"a": result.a["path"], "b": result.b["path"], "replicates": result.replicates,
+            "nothing_to_compare": result.nothing_to_compare,
+            "share_a": result.share_a, "share_b": result.share_b, "flipped": [ca["id"] for ca, _ in result.flipped],
+            "held": [ca["id"] for ca, _ in result.held],
+            "changed": [{"id": c["id"], "run": tag, "verdict": c["verdict"],
+                         "other": None if o is None else o["verdict"]} for c, o, tag in result.changed],
+            "puzzles": result.puzzles, "min_share": result.min_share}
+
+
+# Below: the comparison as text; mutation testing (README) checks the rules above only.
+# pragma: no mutate block
+DEPTH = 4
+"""How deep the report shows a setup value (a deeper one is "..."): no file can exhaust the stack."""
+
+
+def _is_stats(values) -> bool:
+    return isinstance(values, dict) and all(_number(values.get(k)) for k in ("min", "median", "max"))
+
+
+def _values(values, depth: int = 0) -> str:
     if values is None:
         return "--"
-    if isinstance(values, dict) and set(values) >= {"min", "median", "max"}:
+    if depth > DEPTH and isinstance(values, (dict, list)):
+        return "..."
+    if _is_stats(values):
         return f"{values['median']:.3g} ({values['min']:.3g}-{values['max']:.3g})"
     if isinstance(values, dict):
-        return "; ".join(f"{k} {_values(v)}" for k, v in values.items())
+        return "; ".join(f"{k} {_values(v, depth + 1)}" for k, v in values.items())
     if isinstance(values, list):
-        return ", ".join(map(_values, values)) or "--"
+        return ", ".join(_values(v, depth + 1) for v in values) or "--"
     if isinstance(values, float):
         return f"{values:.3g}"
     return str(values)
@@ -151,8 +315,8 @@ def report(result: Comparison) -> str:
     for tag, side in (("A", a), ("B", b)):
         split = side.get("split_half") or {}
         if split.get("share") is not None:
-            lines.append(f"  split halves {tag}: {split['hold']} of {split['claims']} claims of a difference hold in "
-                         f"both halves ({split['share']:.0%}, by {split['basis']})")
+            lines.append(f"  split halves {tag}: {split.get('hold')} of {split.get('claims')} claims of a difference "
+                         f"hold in both halves ({split['share']:.0%}, by {split.get('basis')})")
     lines += ["", f"Claims of a difference that hold in both runs: {len(result.held)}"]
     lines += [f"  {ca['id']}: {_claim(ca)} | {_claim(cb)}" for ca, cb in result.held]
     lines += ["", f"Flipped direction: {len(result.flipped)}"]
@@ -169,16 +333,10 @@ def report(result: Comparison) -> str:
               f"  B's claims of a difference holding in A: {len(result.held)} of {count_b} ({share(result.share_b)})",
               f"  flipped: {len(result.flipped)}",
               "  puzzles keeping a claim of a difference in both runs: "
-              + (", ".join(f"{p} {'yes' if kept else 'NO'}" for p, kept in result.puzzles.items()) or "--"),
-              f"  replicates (no flip, each share >= {result.min_share:.0%}, every puzzle kept): "
-              f"{'yes' if result.replicates else 'NO'}"]
+              + (", ".join(f"{p} {'yes' if kept else 'NO'}" for p, kept in result.puzzles.items()) or "--")]
+    if result.nothing_to_compare is not None:
+        lines.append(f"  nothing to compare: {result.nothing_to_compare}")
+    else:
+        lines.append(f"  replicates (no flip, each share >= {result.min_share:.0%}, every puzzle kept): "
+                     f"{'yes' if result.replicates else 'NO'}")
     return "\n".join(lines) + "\n"
-
-
-def as_json(result: Comparison) -> dict:
-    return {"a": result.a["path"], "b": result.b["path"], "replicates": result.replicates,
-            "share_a": result.share_a, "share_b": result.share_b, "flipped": [ca["id"] for ca, _ in result.flipped],
-            "held": [ca["id"] for ca, _ in result.held],
-            "changed": [{"id": c["id"], "run": tag, "verdict": c["verdict"],
-                         "other": None if o is None else o["verdict"]} for c, o, tag in result.changed],
-            "puzzles": result.puzzles, "min_share": result.min_share}

@@ -8,7 +8,9 @@ fingerprint.  The group is *exact* when the hashes agree too (the same arrays, n
 model reordered).  Members of a group are never compared with each other: a difference between
 them is the machine's noise or the solver's performance variability, not a formulation effect.
 Groups are per solver because what a solver reads differs (a CP solver reads the all-different
-declarations that MIP solvers ignore).
+declarations that MIP solvers ignore).  A group is named by its first registered member: its
+formulations are in the order the puzzle's formulations were registered in (the seed model
+``binary`` first), names not registered after them by name.
 """
 
 from __future__ import annotations
@@ -21,9 +23,17 @@ import pandas as pd
 from .outcomes import INSTANCE
 
 
+def in_registration_order(puzzle: str, names) -> tuple[str, ...]:
+    """``names`` in the order of :func:`registration_order`, those not registered after them by name."""
+    from puzzlebench.registry import registration_order
+    rank = {name: i for i, name in enumerate(registration_order(puzzle))}
+    return tuple(sorted(names, key=lambda name: (rank.get(name, len(rank)), name)))
+
+
 @dataclass(frozen=True)
 class IdentityGroup:
-    """Formulations (sorted) that gave one model on every instance of ``instance_set`` with ``solver``."""
+    """Formulations (first registered first: :func:`in_registration_order`) that gave one model on
+    every instance of ``instance_set`` with ``solver``."""
 
     puzzle: str
     instance_set: str
@@ -53,8 +63,8 @@ def identity_groups(runs: pd.DataFrame) -> list[IdentityGroup]:
         for key, members in signature.items():
             if len(members) > 1:
                 exact = all(single for _, _, single in members) and len({h for _, h, _ in members}) == 1
-                groups.append(IdentityGroup(puzzle, name, solver, tuple(sorted(m for m, _, _ in members)),
-                                            len(key), exact))
+                names = in_registration_order(puzzle, [m for m, _, _ in members])
+                groups.append(IdentityGroup(puzzle, name, solver, names, len(key), exact))
     return sorted(groups, key=lambda g: (g.puzzle, g.instance_set, g.solver, g.formulations))
 
 
@@ -86,7 +96,8 @@ class Identities:
 
     def merged(self, ran: dict[str, set]) -> list[tuple[str, ...]]:
         """Groups of the formulations of ``ran`` (formulation -> the (set, solver) cells it ran on)
-        that are one model on every cell where both of a pair ran (and share at least one)."""
+        that are one model on every cell where both of a pair ran (and share at least one), each in
+        registration order (:func:`in_registration_order`)."""
         names = sorted(ran)
         parent = {name: name for name in names}
 
@@ -102,4 +113,10 @@ class Identities:
         groups: dict[str, list[str]] = {}
         for name in names:
             groups.setdefault(root(name), []).append(name)
-        return [tuple(g) for g in groups.values() if len(g) > 1]
+        return [self._ordered(g, ran) for g in groups.values() if len(g) > 1]
+
+    def _ordered(self, names: list[str], ran: dict[str, set]) -> tuple[str, ...]:
+        """A merged group in registration order (its puzzle: that of the groups its members are in
+        on the cells they ran on)."""
+        puzzles = {self._member[(s, v, n)].puzzle for n in names for s, v in ran[n] if (s, v, n) in self._member}
+        return in_registration_order(min(puzzles), names)

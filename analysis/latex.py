@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
+from .significance import MIN_NONZERO
 from .tables import VIRTUAL_BEST
 
 DIGITS = 3
@@ -341,7 +342,8 @@ def specs(shifts, measure: str = "time") -> dict[str, TableSpec]:
               _count("mip_instances", "Inst-\\\\ances")),), placement=BODY),
         "best_vs_cpsat_hardest": TableSpec(
             f"Best MIP against best CP configuration on each set's hardest tenth of instances (those on "
-            f"which CP is slowest; SGM of the {what}, shift {headline_shift}).", "tab:best-vs-cp-hardest",
+            f"which CP is slowest; SGM of the {what}, shift {headline_shift}). A row over fewer than "
+            f"{MIN_NONZERO} instances that reached a solver is no claim (too few for a test).", "tab:best-vs-cp-hardest",
             ((_config("instance_set", "Set"), _count("instances_kept", "Inst-\\\\ances"),
               _config("mip_best", "MIP best"), Column("mip_sgm", "SGM\\\\[ms]", scale=MS),
               _config("cpsat_best", "CP best"), Column("cpsat_sgm", "SGM\\\\[ms]", scale=MS),

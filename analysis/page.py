@@ -48,7 +48,10 @@ CLAIM_FIELDS = ("puzzle", "instance_set", "solver", "a", "b", "measure", "ratio"
 """The fields of a claim in findings.json (instance_set null: all sets of the puzzle; solver null: each side
 with its best solver; ratio: b's time over a's; ci: [low, high])."""
 VERDICTS = {"faster": "{a} is faster than {b}", "slower": "{a} is slower than {b}",
-            "tied": "{a} and {b}: no difference beyond the noise", "identical": "{a} and {b} are the same model",
+            "equivalent": "{a} and {b}: no difference beyond the noise",
+            "inconclusive": "{a} against {b}: not enough evidence{needed}",
+            "tied": "{a} and {b}: not separated (an older findings file's verdict)",
+            "identical": "{a} and {b} are the same model",
             "preprocessing": "{a}, {b}: solved by preprocessing, no solver ran"}
 MAX_VIEW_INSTANCES = 300
 """Instances per puzzle in the per-instance view (the first, by set and name); the rest are in the tables."""
@@ -91,13 +94,21 @@ def claim_row(claim: dict) -> dict:
         "puzzle": claim.get("puzzle") or "",
         "instance set": claim.get("instance_set") or "all sets",
         "solver": claim.get("solver") or "each side's best",
-        "claim": html.escape(VERDICTS.get(verdict, "{a} against {b}").format(a=a, b=b)),
+        "claim": html.escape(VERDICTS.get(verdict, "{a} against {b}").format(a=a, b=b, needed=_needed(claim))),
         "ratio b/a": f"{_number(ratio)}×" if ratio is not None else "--",
         "95% interval": f"{_number(ci[0])}–{_number(ci[1])}" if len(ci) == 2 and None not in ci else "--",
         "p (adjusted)": _number(claim.get("p_adjusted"), 2),
         "n": claim.get("n") if claim.get("n") is not None else "--",
         "measure": claim.get("measure") or "",
     }
+
+
+def _needed(claim: dict) -> str:
+    needed = claim.get("instances_needed")
+    n = claim.get("n")
+    if isinstance(needed, int) and not isinstance(needed, bool):
+        return f" (n = {n}; about {needed} puzzles needed)"
+    return f" (n = {n})" if isinstance(n, int) else ""
 
 
 def claims_section(claims: list[dict] | None) -> str:
@@ -429,7 +440,8 @@ h2 { margin-top: 1.6em; border-bottom: 1px solid #eee; }
 .note { color: #555; font-style: italic; }
 .verdict { padding: 0 .4em; border-radius: .3em; color: #fff; background: #777; }
 .verdict.faster, .verdict.slower { background: #0173b2; }
-.verdict.tied { background: #949494; }
+.verdict.equivalent { background: #949494; }
+.verdict.inconclusive, .verdict.tied { background: #e8e8e8; color: #222; border: 1px solid #949494; }
 .verdict.identical { background: #029e73; }
 .verdict.preprocessing { background: #de8f05; }
 .dt-container thead input { width: 7em; box-sizing: border-box; }

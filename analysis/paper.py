@@ -3,10 +3,12 @@ performance profile figure, ready for ``\\input``) and ``paper/paper.pdf`` (comp
 when pdflatex is installed).
 
 The findings are rendered from the run's claims (:mod:`~puzzlebench.analysis.claims`, the
-data of ``findings.json``), as the summary's are: per puzzle the fastest formulation against the
-seed model and the best MIP against the best CP configuration, the identity groups, what
-propagation solved before any solver ran and the count of the pairwise claims, then the share of
-the faster/slower claims that hold across the two halves of the repetitions.  The reference
+data of ``findings.json``) as tables: per puzzle and scope the fastest formulation against the
+seed model and the best MIP against the best CP configuration, each with its ratio, interval, n and
+verdict (:func:`claims_table`), and the count of the pairwise verdicts per puzzle
+(:func:`pairwise_counts`); then the identity groups and what propagation solved before any solver
+ran, and the share of the faster/slower claims that hold across the two halves of the repetitions.
+The per-claim sentences are in summary.md and findings.json.  The reference
 puzzle's noise (the geometric standard deviation of its repeated solve, noise.csv) is reported
 as the machine's health check.
 """
@@ -23,9 +25,9 @@ import numpy as np
 import pandas as pd
 import seaborn as sns
 
-from .claims import Findings, overview, replication_sentence, rule_sentence
+from .claims import Findings, overview, replication_sentence, rule_sentence, sides
 from .figures import RC, TWO_COLUMN, figure, plot_profiles, save_figure, styles_for
-from .latex import escape, significant, typeset
+from .latex import BODY, Column, TableSpec, escape, latex_document_table, plain_significant, significant, typeset
 from .setup import noise_of
 
 
@@ -61,6 +63,60 @@ def findings_markdown(items: Findings, noise: float) -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
+HEADLINE_KINDS = {"best_vs_seed": "Best vs seed", "mip_vs_cp": "MIP vs CP"}
+VERDICT_WORDS = {"faster": "a faster", "slower": "b faster", "equivalent": "no difference",
+                 "inconclusive": "not enough/evidence", "identical": "identical/models",
+                 "preprocessing": "preprocessing"}
+"""A verdict as the paper's claims table words it (the sides are its columns a and b; "/" breaks the line)."""
+CLAIMS_TABLE = TableSpec(
+    "The claims per puzzle: the fastest formulation against the seed model \\texttt{binary} (best vs seed) and "
+    "the best MIP against the best CP configuration (MIP vs CP), on each set and over all sets (a: the first side, "
+    "b: the second, each formulation and solver). $t_b/t_a$: the geometric mean ratio of per-instance times "
+    "(above 1: a takes less time) with its 95\\% bootstrap interval; $n$: instances compared; Needed: for a "
+    "claim without enough evidence, the instances that would decide it at the observed mean and spread.",
+    "tab:claims", ((Column("scope", "Set", "config"), Column("a", "a", "config"), Column("b", "b", "config"),
+                    Column("ratio", "$t_b/t_a$"), Column("interval", "95% interval", "text"),
+                    Column("n", "$n$", "count"), Column("verdict", "Verdict", "config"),
+                    Column("needed", "Needed", "count")),), group=("puzzle", "comparison"), placement=BODY)
+COUNTS_TABLE = TableSpec(
+    "The pairwise claims per puzzle (every two formulations on one instance set and solver) by verdict.",
+    "tab:pairwise-counts", ((Column("puzzle", "Puzzle", "text"), Column("differ", "Differ", "count"),
+                             Column("equivalent", "No\\\\difference", "count"),
+                             Column("inconclusive", "Not enough\\\\evidence", "count"),
+                             Column("identical", "Identical", "count"),
+                             Column("preprocessing", "Pre-\\\\processing", "count")),),
+    group=None, placement=BODY)
+
+
+def claims_table(items: Findings) -> pd.DataFrame:
+    """One row per headline claim (best_vs_seed, mip_vs_cp), by puzzle, with its numbers and verdict."""
+    rows = []
+    for claim in items.claims:
+        if claim.kind not in HEADLINE_KINDS:
+            continue
+        a, b = sides(claim)
+        interval = "--" if not claim.ci else f"{plain_significant(claim.ci[0])}--{plain_significant(claim.ci[1])}"
+        rows.append({"puzzle": claim.puzzle, "scope": claim.instance_set or "all sets",
+                     "comparison": HEADLINE_KINDS[claim.kind], "a": a, "b": b,
+                     "ratio": np.nan if claim.ratio is None else claim.ratio, "interval": interval, "n": claim.n,
+                     "verdict": VERDICT_WORDS.get(claim.verdict, claim.verdict),
+                     "needed": np.nan if claim.instances_needed is None else claim.instances_needed})
+    return pd.DataFrame(rows, columns=["puzzle", "scope", "comparison", "a", "b", "ratio", "interval", "n", "verdict",
+                                       "needed"])
+
+
+def pairwise_counts(items: Findings) -> pd.DataFrame:
+    """Per puzzle, its pairwise claims by verdict (faster and slower together as "differ")."""
+    columns = ["differ", "equivalent", "inconclusive", "identical", "preprocessing"]
+    rows = []
+    for puzzle in sorted({c.puzzle for c in items.of_kind("pairwise")}):
+        verdicts = [c.verdict for c in items.of_kind("pairwise") if c.puzzle == puzzle]
+        counts = {v: verdicts.count(v) for v in columns}
+        counts["differ"] = verdicts.count("faster") + verdicts.count("slower")
+        rows.append({"puzzle": puzzle, **counts})
+    return pd.DataFrame(rows, columns=["puzzle", *columns])
+
+
 def findings_tex(items: Findings, noise: float, headline_tex: str, figure_name: str | None) -> str:
     """``findings.tex``: a subsection with the claims, the headline table and the profile figure."""
     figure_block = [] if figure_name is None else [
@@ -70,11 +126,19 @@ def findings_tex(items: Findings, noise: float, headline_tex: str, figure_name: 
         r"formulation; line style: solver), and the virtual best (wide grey band: the fastest configuration per "
         r"instance). $\tau$: time ratio to the fastest in the panel.}",
         r"\label{fig:profiles}", r"\end{figure*}"]
-    sections = overview(items)
+    claims, counts = claims_table(items), pairwise_counts(items)
     body = []
-    for puzzle, lines in sections:
-        items_tex = [rf"\item {typeset(escape(line))}" for line in lines]
-        body += [rf"\paragraph{{{escape(puzzle)}}}", r"\begin{itemize}", *items_tex, r"\end{itemize}"]
+    if len(claims):
+        body.append(latex_document_table(claims, CLAIMS_TABLE))
+    if len(counts):
+        body.append(latex_document_table(counts, COUNTS_TABLE))
+    notes = [(g["puzzle"], g["text"]) for g in items.identity] + [(p["puzzle"], p["text"]) for p in items.preprocessing]
+    if notes:
+        body += [r"\begin{itemize}", *[rf"\item {escape(puzzle)}: {typeset(escape(text))}" for puzzle, text in notes],
+                 r"\end{itemize}"]
+    said = ([r"Table~\ref{tab:claims} states the claims (each claim's sentence is in summary.md and findings.json)"]
+            if len(claims) else []) + ([r"Table~\ref{tab:pairwise-counts} counts the pairwise verdicts"] if len(counts) else [])
+    tables = f" {', '.join(said)}." if said else ""
     return "\n".join([
         "% Generated by puzzlebench (analysis/paper.py) from findings.json; \\input{} it after "
         "\\usepackage{booktabs,graphicx}.",
@@ -83,7 +147,7 @@ def findings_tex(items: Findings, noise: float, headline_tex: str, figure_name: 
         r"\providecommand{\puzzlebenchpaper}{results/paper}",
         r"\subsection*{Formulation matters}",
         typeset(escape(rule_sentence(items) + " " + replication_sentence(items) + " " + noise_sentence(noise)))
-        + " Table~\\ref{tab:headline} gives every formulation's best solver"
+        + tables + " Table~\\ref{tab:headline} gives every formulation's best solver"
         + ("" if figure_name is None else " and Figure~\\ref{fig:profiles} the performance profiles") + ".",
         *(body or ["No runs."]),
         headline_tex, *figure_block, ""])

@@ -76,14 +76,16 @@ def run_analysis(runs_path, out_dir, noise_path=None, shifts=(0.01, 1, 10),
     scaled = scaling_runs(runs, ladders)
     scaling = scaling_table(runs, ladders)
     spreads = instance_spreads(runs)
-    best = best_vs_reference_table(configurations, per_instance, headline, reference)
-    best_by_set = best_vs_reference_by_set(runs, per_instance, shifts, time_measure, headline, reference)
+    identities = Identities(identity_groups(runs))
+    best = best_vs_reference_table(configurations, per_instance, headline, reference, identities)
+    best_by_set = best_vs_reference_by_set(runs, per_instance, shifts, time_measure, headline, reference, identities)
     by_set = set_configuration_table(runs, shifts[0], time_measure)
-    hardest = best_vs_reference_hardest(runs, per_instance, shifts, time_measure, headline, reference)
+    hardest = best_vs_reference_hardest(runs, per_instance, shifts, time_measure, headline, reference,
+                                        identities=identities)
     tests = wilcoxon_table(items.claims, items.data)
     configuration_noise = items.noise.table()
 
-    headline_rows = headline_table(configurations, per_instance, headline, Identities(identity_groups(runs)))
+    headline_rows = headline_table(configurations, per_instance, headline, identities)
     tables_dir = out_dir / "tables"
     layouts = specs(shifts, time_measure)
     tables = {"headline": headline_rows, "configurations": configurations, "scaling_exponents": scaling,

@@ -135,7 +135,10 @@ def summary_markdown(runs: pd.DataFrame, noise: pd.DataFrame | None, configurati
         f"SGM = shifted geometric mean of time over all runs, shift {shift:g} s, unsolved at the time limit; "
         "ratio = MIP SGM / CP-SAT SGM (> 1: CP-SAT's is the smaller); solved = instances solved by every run, "
         "preprocessed = those the formulation's preprocessing alone solved (its time counted, "
-        "the solver not credited). The claims above decide which differences count.\n\n"
+        "the solver not credited). As in the claims, a configuration whose instances were mostly solved before "
+        "any solver ran is no candidate for best, and formulations that give one model are one candidate "
+        "(named a = b); note: a side that reached a solver on fewer instances than a test needs. The claims "
+        "above decide which differences count.\n\n"
         + markdown_table(best),
         *([] if best_by_set is None or not len(best_by_set) else [
             "## Best configuration per instance set against CP-SAT\n\n"
@@ -148,10 +151,11 @@ def summary_markdown(runs: pd.DataFrame, noise: pd.DataFrame | None, configurati
         *([] if hardest is None or not len(hardest) else [
             "## The hardest tenth of each set against CP-SAT\n\n"
             "The best-vs-CP-SAT comparison per set over the tenth of its instances (at least one) on which "
-            "CP-SAT is slowest (its best configuration's time), where a better model should show most.\n\n"
+            "CP-SAT is slowest (its best configuration's time), where a better model should show most. A row "
+            "over fewer instances than a test needs says so (note): its ratio is no claim.\n\n"
             + markdown_table(hardest[["puzzle", "instance_set", "instances_kept", "instances_in_set", "mip_best",
                                       "mip_sgm", f"{REFERENCE_SOLVER}_best", f"{REFERENCE_SOLVER}_sgm", "ratio",
-                                      "mip_solved", f"{REFERENCE_SOLVER}_solved"]])]),
+                                      "mip_solved", f"{REFERENCE_SOLVER}_solved", "note"]])]),
         *([] if by_set is None or not len(by_set) else [by_set_section(by_set, shift, measure)]),
         files if files is not None else files_section({}, {}),
     ]

@@ -10,7 +10,9 @@ import numpy as np
 import pandas as pd
 
 from .outcomes import CONFIG, INSTANCE, REFERENCE_SOLVER
+from .significance import MIN_NONZERO
 from .stats import grouped_sgm, power_law_fit, spread, virtual_best
+from .verdicts import MAX_PREPROCESSED
 
 COUNT_SHIFT = 100
 """Shift of the shifted geometric means of nodes and LP iterations."""
@@ -171,23 +173,30 @@ def variability_table(spreads: pd.DataFrame) -> pd.DataFrame:
 
 
 def best_vs_reference_table(configurations: pd.DataFrame, instance_times: pd.DataFrame,
-                            sgm: str, reference) -> pd.DataFrame:
+                            sgm: str, reference, identities=None) -> pd.DataFrame:
     """Per puzzle: the best MIP configuration by the SGM column ``sgm`` against the best reference-side
     (CP, ``reference`` = :func:`~puzzlebench.analysis.reference.reference_solvers`) configuration.
 
     The reference side is every solver configuration of kind "cp" (``solver_kind``),
-    the MIP side every other; the reference columns keep the prefix ``cpsat_``.
+    the MIP side every other; the reference columns keep the prefix ``cpsat_``.  As in the claims, a
+    configuration is a candidate only when at most :data:`~.verdicts.MAX_PREPROCESSED` of its
+    instances were solved before any solver ran, and formulations that give one model
+    (``identities``) are one candidate named ``a = b = ...`` (:func:`_merge_identical`).
 
     ``ratio`` = MIP SGM / CP-SAT SGM (> 1: CP-SAT faster).  ``*_solved`` count
     the instances solved by every seed, out of ``*_instances``; ``*_preprocessed``
     those of them the formulation's preprocessing alone solved (time counted, but
-    not the solver's doing).
+    not the solver's doing).  ``note`` says when a side reached a solver on fewer instances than
+    the test needs (:data:`~.significance.MIN_NONZERO`): such a row is no claim.
     """
     per_instance = instance_times.groupby(KEYS, sort=True, dropna=False).agg(
         instances=("solved", "size"), instances_solved=("solved", "sum"),
         instances_preprocessed=("preprocessing_solved", "sum")).reset_index()
     table = configurations.merge(per_instance, on=KEYS, how="left")
-    table = table[table[sgm].notna()].sort_values([*KEYS], kind="stable")
+    if identities is not None:
+        table = _merge_identical(table, instance_times, identities)
+    candidate = table[sgm].notna() & (table["instances_preprocessed"] <= MAX_PREPROCESSED * table["instances"])
+    table = table[candidate].sort_values([*KEYS], kind="stable")
     is_reference = table["solver"].isin(list(reference))
 
     def best(part: pd.DataFrame, prefix: str) -> pd.DataFrame:
@@ -203,13 +212,17 @@ def best_vs_reference_table(configurations: pd.DataFrame, instance_times: pd.Dat
     merged = puzzles.merge(best(table[~is_reference], "mip"), on="puzzle", how="left").merge(
         best(table[is_reference], REFERENCE_SOLVER), on="puzzle", how="left")
     merged["ratio"] = merged["mip_sgm"] / merged[f"{REFERENCE_SOLVER}_sgm"]
+    reached = pd.concat([merged[f"{side}_instances"] - merged[f"{side}_preprocessed"]
+                         for side in ("mip", REFERENCE_SOLVER)], axis=1).min(axis=1)
+    merged["note"] = [f"{int(n)} instance{'s' * (n != 1)} reached a solver: fewer than the {MIN_NONZERO} a test "
+                      "needs, no claim" if pd.notna(n) and n < MIN_NONZERO else "" for n in reached]
     return merged[["puzzle", "mip_best", "mip_sgm", f"{REFERENCE_SOLVER}_best", f"{REFERENCE_SOLVER}_sgm",
                    "ratio", "mip_solved", "mip_preprocessed", "mip_instances", f"{REFERENCE_SOLVER}_solved",
-                   f"{REFERENCE_SOLVER}_preprocessed", f"{REFERENCE_SOLVER}_instances"]]
+                   f"{REFERENCE_SOLVER}_preprocessed", f"{REFERENCE_SOLVER}_instances", "note"]]
 
 
 def best_vs_reference_by_set(runs: pd.DataFrame, instance_times: pd.DataFrame, shifts, measure: str,
-                             sgm: str, reference) -> pd.DataFrame:
+                             sgm: str, reference, identities=None) -> pd.DataFrame:
     """:func:`best_vs_reference_table` for each instance set on its own, with why the best MIP
     configuration is slow or fails: its ``mip_nodes`` and ``mip_lp_iterations`` (SGM, shift 100,
     the count at termination for unsolved runs) and ``mip_root_share`` (runs solved at the root).
@@ -220,8 +233,10 @@ def best_vs_reference_by_set(runs: pd.DataFrame, instance_times: pd.DataFrame, s
     parts = []
     for name, part in runs.groupby("instance_set", sort=True):
         configurations = configuration_table(part, shifts, measure)
-        best = best_vs_reference_table(configurations, instance_times[instance_times["instance_set"] == name], sgm,
-                                       reference)
+        times = instance_times[instance_times["instance_set"] == name]
+        best = best_vs_reference_table(configurations, times, sgm, reference, identities)
+        if identities is not None:
+            configurations = _merge_identical(configurations, times, identities)
         label = configurations["formulation"] + "/" + configurations["solver"]
         why = configurations.assign(mip_best=label)[["puzzle", "mip_best", sgm_column("nodes", COUNT_SHIFT),
                                                      sgm_column("lp_iterations", COUNT_SHIFT), "root_share"]]
@@ -253,7 +268,7 @@ def hardest_instances(instance_times: pd.DataFrame, reference, share: float = HA
 
 
 def best_vs_reference_hardest(runs: pd.DataFrame, instance_times: pd.DataFrame, shifts, measure: str,
-                              sgm: str, reference, share: float = HARDEST_SHARE) -> pd.DataFrame:
+                              sgm: str, reference, share: float = HARDEST_SHARE, identities=None) -> pd.DataFrame:
     """:func:`best_vs_reference_by_set` over each set's hardest ``share`` of instances for the
     reference side (:func:`hardest_instances`), with ``instances_kept`` of ``instances_in_set``:
     whether a better model brings a MIP solver level with CP where CP itself works hardest."""
@@ -262,7 +277,7 @@ def best_vs_reference_hardest(runs: pd.DataFrame, instance_times: pd.DataFrame, 
         return pd.DataFrame()
     chosen = runs.merge(hard, on=INSTANCE, how="inner")
     table = best_vs_reference_by_set(chosen, instance_times.merge(hard, on=INSTANCE, how="inner"), shifts,
-                                     measure, sgm, reference)
+                                     measure, sgm, reference, identities)
     sizes = instance_times[INSTANCE].drop_duplicates().groupby("instance_set").size().rename("instances_in_set")
     kept = hard.groupby("instance_set").size().rename("instances_kept")
     return table.merge(kept, on="instance_set", how="left").merge(sizes, on="instance_set", how="left")

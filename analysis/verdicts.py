@@ -6,13 +6,27 @@ formulation's propagation before any solver ran left out.  With d_p = log(t_{p,b
 
 * ratio = exp(mean d) (> 1: a takes less time), with its 95% bootstrap interval (scipy's BCa,
   2000 resamples, seed 0; at least 3 instances and a spread, else none);
-* p = the two-sided Wilcoxon signed-rank test of d (:func:`~.significance.paired_test`), Holm-adjusted
-  within each family (kind, puzzle) (:func:`adjust`);
-* verdict (:func:`decide`): faster when p_adjusted < ALPHA and the interval lies above the pair's noise
-  factor g; slower when p_adjusted < ALPHA and it lies below 1/g; tied otherwise (no difference
-  beyond the noise and the test); identical when a and b gave the same model
-  (:mod:`~.identity`), and preprocessing when a side's every instance was solved before any solver
-  ran, both fixed without a test.
+* p = the two-sided Wilcoxon signed-rank test of d (:func:`~.significance.paired_test`; at least
+  6 non-zero differences, else untested), Holm-adjusted within the claim's family
+  (:func:`family_of`: the pairwise claims of one puzzle, instance set and solver; the claims of
+  another kind of one puzzle) (:func:`adjust`);
+* verdict (:func:`decide`), with g the pair's noise factor (1 without one):
+
+  - faster when p_adjusted < ALPHA and the interval lies above g; slower when p_adjusted < ALPHA
+    and it lies below 1/g;
+  - equivalent when the pair was tested and the interval lies inside the noise band [1/g, g]
+    (two one-sided tests in the TOST sense on the same interval: no difference beyond the noise);
+  - inconclusive otherwise: untested (too few instances, no interval), or an interval that leaves
+    the band while the test is not significant;
+  - identical when a and b gave the same model (:mod:`~.identity`), and preprocessing when a side's
+    every instance was solved before any solver ran, both fixed without a test.
+
+An inconclusive claim with two or more instances carries ``instances_needed``
+(:func:`instances_needed`): with m = mean d, s = sd d and L = log g, the instances at which an
+interval of half-width z_{0.975} s / sqrt(n) would clear the band's nearer edge
+(n >= (z_{0.975} s / | |m| - L |)^2), and, on the difference side (|m| > L), at which the test could
+pass Holm: n >= (z_{1 - ALPHA / (2k)} s / |m|)^2 and n >= :func:`instances_to_decide` (k) for a
+family of k tested claims; at least the test's minimum and one more than the claim has.
 
 Which claims a run makes and how they read is :mod:`~.claims`' job; this module is what the mutation
 check gates (tests/trust/test_claim_statistics.py).
@@ -26,18 +40,21 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 import pandas as pd
-from scipy.stats import bootstrap
+from scipy.stats import bootstrap, norm
 
 from .noise import Noise
 from .outcomes import INSTANCE
-from .significance import paired_test
+from .significance import MIN_NONZERO, paired_test
 from .stats import holm
 
 ALPHA = 0.05
 CONFIDENCE = 0.95
 BOOTSTRAP_RESAMPLES = 2000
-VERDICTS = ("faster", "slower", "tied", "identical", "preprocessing")
+VERDICTS = ("faster", "slower", "equivalent", "inconclusive", "identical", "preprocessing")
 DIRECTIONAL = ("faster", "slower")
+UNDECIDED = "inconclusive"
+FIXED = ("identical", "preprocessing")
+"""The verdicts given without a test."""
 MAX_PREPROCESSED = 0.5
 """A configuration is a candidate for "best" only when at most this share of its instances in scope was
 solved before any solver ran (its comparisons leave those instances out)."""
@@ -69,6 +86,9 @@ class Claim:
     holds_in_halves: bool | None = None
     note: str = ""
     text: str = ""
+    family: str = ""
+    sd_log_ratio: float | None = None
+    instances_needed: int | None = None
 
     @property
     def directional(self) -> bool:
@@ -215,7 +235,7 @@ class Spec:
 def measure_claim(spec: Spec, data: Data, noise: Noise, measure: str) -> Claim:
     """The claim of ``spec`` before the Holm adjustment (``p_adjusted`` still the raw p)."""
     claim = Claim(spec.id, spec.kind, spec.puzzle, spec.instance_set, spec.solver, spec.a[0], spec.b[0], measure,
-                  None, None, None, spec.n, spec.verdict or "tied",
+                  None, None, None, spec.n, spec.verdict or UNDECIDED,
                   a_solver=spec.a[1], b_solver=spec.b[1], note=spec.note)
     if spec.verdict is not None:
         return claim
@@ -230,6 +250,7 @@ def measure_claim(spec: Spec, data: Data, noise: Noise, measure: str) -> Claim:
         claim.note = "no instance both sides ran"
         return claim
     claim.ratio = float(np.exp(d.mean()))
+    claim.sd_log_ratio = float(d.std(ddof=1)) if len(d) >= 2 else None
     claim.ci = _interval(d)
     _, p, note = paired_test(d)
     claim.p_value = None if math.isnan(p) else p
@@ -239,28 +260,77 @@ def measure_claim(spec: Spec, data: Data, noise: Noise, measure: str) -> Claim:
 
 
 def decide(claim: Claim) -> str:
-    """faster / slower / tied from the adjusted p, the interval and the noise factor (module doc)."""
-    if claim.verdict in ("identical", "preprocessing"):
+    """faster / slower / equivalent / inconclusive from the adjusted p, the interval and the noise
+    factor (module doc)."""
+    if claim.verdict in FIXED:
         return claim.verdict
-    if claim.p_adjusted is None or claim.p_adjusted >= ALPHA or claim.ci is None:
-        return "tied"
+    if claim.p_adjusted is None or claim.ci is None:
+        return UNDECIDED
     g = claim.noise if claim.noise is not None and math.isfinite(claim.noise) else 1.0
     low, high = claim.ci
-    if low > g:
+    if claim.p_adjusted < ALPHA and low > g:
         return "faster"
-    if high < 1 / g:
+    if claim.p_adjusted < ALPHA and high < 1 / g:
         return "slower"
-    return "tied"
+    if 1 / g <= low and high <= g:
+        return "equivalent"
+    return UNDECIDED
+
+
+def family_of(claim: Claim) -> str:
+    """The claim's Holm family: ``pairwise/<puzzle>/<set>/<solver>`` for a pairwise claim, else
+    ``<kind>/<puzzle>``."""
+    if claim.kind == "pairwise":
+        return f"pairwise/{claim.puzzle}/{claim.instance_set}/{claim.solver}"
+    return f"{claim.kind}/{claim.puzzle}"
+
+
+def instances_to_decide(family_size: int) -> int:
+    """The fewest non-zero differences with which a claim of a family of ``family_size`` tested claims
+    can pass Holm: the smallest two-sided Wilcoxon p of n differences is 2 / 2^n, and Holm multiplies
+    the smallest p by the family's size, so n > log2(2 k / ALPHA); at least the test's minimum."""
+    return max(MIN_NONZERO, math.floor(math.log2(2 * max(family_size, 1) / ALPHA)) + 1)
+
+
+def instances_needed(claim: Claim, family_claims: int) -> int | None:
+    """How many instances would decide an inconclusive claim, from its observed mean and spread
+    (module doc), in a family of ``family_claims`` comparisons (its claims that are neither identical
+    nor preprocessing: those a test would judge with enough instances); None below two instances,
+    without a spread, or with the mean on the band's edge."""
+    if claim.ratio is None or claim.sd_log_ratio is None or not claim.sd_log_ratio > 0:
+        return None
+    g = claim.noise if claim.noise is not None and math.isfinite(claim.noise) else 1.0
+    m, s, band = abs(math.log(claim.ratio)), claim.sd_log_ratio, math.log(g)
+    if m == band:
+        return None
+    needed = (norm.ppf(0.5 + CONFIDENCE / 2) * s / abs(m - band)) ** 2
+    if m > band:
+        k = max(family_claims, 1)
+        needed = max(needed, (norm.ppf(1 - ALPHA / (2 * k)) * s / m) ** 2, instances_to_decide(k))
+    return max(math.ceil(needed), MIN_NONZERO, claim.n + 1)
 
 
 def adjust(claims: list[Claim]) -> None:
-    """Holm over the tested claims of each family (kind and puzzle), then every verdict."""
-    families: dict[tuple[str, str], list[Claim]] = {}
+    """Holm over the tested claims of each family (:func:`family_of`), then every verdict and each
+    inconclusive claim's ``instances_needed`` (:func:`family_comparisons`)."""
+    families: dict[str, list[Claim]] = {}
     for claim in claims:
+        claim.family = family_of(claim)
         if claim.p_value is not None:
-            families.setdefault((claim.kind, claim.puzzle), []).append(claim)
+            families.setdefault(claim.family, []).append(claim)
     for tested in families.values():
         for claim, p in zip(tested, holm([c.p_value for c in tested])):
             claim.p_adjusted, claim.family_size = float(p), len(tested)
+    comparisons = family_comparisons(claims)
     for claim in claims:
         claim.verdict = decide(claim)
+        claim.instances_needed = (instances_needed(claim, comparisons[claim.family])
+                                  if claim.verdict == UNDECIDED else None)
+
+
+def family_comparisons(claims: list[Claim]) -> dict[str, int]:
+    """Per family, its comparisons: the claims neither identical nor preprocessing."""
+    counts: dict[str, int] = {}
+    for claim in claims:
+        counts[claim.family] = counts.get(claim.family, 0) + (claim.verdict not in FIXED)
+    return counts

@@ -172,6 +172,13 @@ def formulations(puzzle: str | None = None) -> list[FormulationInfo]:
     return [f for key, f in sorted(_FORMULATIONS.items()) if puzzle in (None, f.puzzle)]
 
 
+def registration_order(puzzle: str) -> list[str]:
+    """The names of ``puzzle``'s formulations in the order they registered: the folder's modules by
+    name, each in its order of definition, then the entry points (:func:`formulations` sorts by name)."""
+    _load("formulations")
+    return [name for kind, name in _FORMULATIONS if kind == puzzle]
+
+
 def get_formulation(puzzle: str, name: str) -> FormulationInfo:
     _load("formulations")
     try:

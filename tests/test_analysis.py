@@ -292,7 +292,7 @@ def test_wilcoxon_with_too_few_differences_is_nan_with_a_note():
     claims, data = _pairwise({"x": [1, 2, 3], "y": [2, 2, 4]})
     row = wilcoxon_table(claims, data).iloc[0]
     assert (row["n"], row["n_nonzero"]) == (3, 2)
-    assert np.isnan(row["p_value"]) and np.isnan(row["p_holm"]) and row["verdict"] == "tied"
+    assert np.isnan(row["p_value"]) and np.isnan(row["p_holm"]) and row["verdict"] == "inconclusive"
     assert "not tested" in row["note"]
 
 
@@ -320,8 +320,15 @@ def test_best_against_cpsat_counts_instances_solved_in_preprocessing(tmp_path):
                                       ("binary", "highs", 0.05, False))]
     runs = prepare_runs(store_of(rows))
     best = best_vs_reference_table(configuration_table(runs), instance_times(runs), "time_sgm_s0.01", {"cpsat"}).iloc[0]
-    assert best["mip_best"] == "propagated/highs"
-    assert (best["mip_preprocessed"], best["mip_solved"], best["cpsat_preprocessed"]) == (2, 3, 0)
+    # propagation solved 2 of 3 before any solver ran: no candidate for best (the claims' rule), binary is
+    assert best["mip_best"] == "binary/highs"
+    assert (best["mip_preprocessed"], best["mip_solved"], best["cpsat_preprocessed"]) == (0, 3, 0)
+    assert best["note"] == "3 instances reached a solver: fewer than the 6 a test needs, no claim"
+    one = prepare_runs(store_of([{**r, "preprocessing_solved": r["preprocessing_solved"] and r["instance"] == "a"}
+                                 for r in rows]))
+    best = best_vs_reference_table(configuration_table(one), instance_times(one), "time_sgm_s0.01", {"cpsat"}).iloc[0]
+    assert best["mip_best"] == "propagated/highs" and best["mip_preprocessed"] == 1     # 1 of 3: a candidate
+    assert best["note"] == "2 instances reached a solver: fewer than the 6 a test needs, no claim"
     write_store(rows, tmp_path / "runs.parquet")
     run_analysis(tmp_path / "runs.parquet", tmp_path / "out")
     summary = (tmp_path / "out" / "summary.md").read_text()

@@ -14,6 +14,7 @@ from puzzlebench.analysis import run_analysis
 from puzzlebench.analysis.claims import FIELDS, VERDICTS, findings
 from puzzlebench.analysis.compare import compare, read_findings
 from puzzlebench.analysis.outcomes import instance_times, prepare_runs
+from puzzlebench.analysis.paper import VERDICT_WORDS
 from test_analysis import run_row
 
 from puzzlebench.cli import main
@@ -76,21 +77,37 @@ def test_a_store_with_gaps_is_analysed_without_repairs():
     assert (setup.cpu_counts, setup.seeds, setup.threads) == (["8"], ["0"], ["1"])
 
 
-def test_a_large_difference_is_faster_and_an_equal_pair_is_tied():
+def test_a_large_difference_is_faster_and_an_equal_pair_is_equivalent():
     items = claims_of(runs_of({"binary": 3.0, "reduced": 1.0, "twin": 3.0}))
     fast = by_pair(items, "binary", "reduced")
     assert fast.verdict == "slower" and fast.ratio == pytest.approx(1 / 3, rel=0.1)  # ratio = t_b / t_a
     assert fast.ci[1] < 1 / fast.noise and fast.p_adjusted < 0.05 and fast.n == 15
     assert by_pair(items, "reduced", "twin").verdict == "faster"
-    assert by_pair(items, "binary", "twin").verdict == "tied"
+    same = by_pair(items, "binary", "twin")
+    assert same.verdict == "equivalent" and 1 / same.noise <= same.ci[0] <= same.ci[1] <= same.noise
+    assert same.instances_needed is None and "no difference beyond the noise" in same.text
 
 
-def test_a_difference_within_the_noise_is_tied_even_when_significant():
+def test_too_few_instances_are_inconclusive_with_the_instances_needed_never_no_difference():
+    """Two instances cannot be tested: the claim says so and how many would decide it."""
+    items = claims_of(runs_of({"binary": 3.0, "reduced": 1.0, "twin": 3.06}, instances=2, noise=0.2))
+    for claim in items.of_kind("pairwise"):
+        assert claim.verdict == "inconclusive" and claim.p_value is None and claim.n == 2
+        assert claim.instances_needed is not None and claim.instances_needed >= 6
+        assert "no difference" not in claim.text
+        assert f"not enough evidence (n = 2; about {claim.instances_needed} puzzles needed)" in claim.text
+    # a difference must also pass Holm in its family of 3 comparisons (7 instances); the equal pair only needs
+    # its interval inside the band, which the test's minimum of 6 gives at this spread
+    assert (by_pair(items, "binary", "reduced").instances_needed, by_pair(items, "binary", "twin").instances_needed) == (
+        7, 6)
+
+def test_a_difference_within_the_noise_is_no_difference_even_when_significant():
     """1.15x on every instance is Holm-significant, but the runs scatter by a factor 1.3 (sd 0.27)."""
     noisy = claims_of(runs_of({"a": 1.15, "b": 1.0}, instances=30, repeats=6, noise=0.27, seed=3))
     claim = by_pair(noisy, "a", "b")
     assert claim.p_adjusted < 0.05 and claim.ci[1] < 1.0
-    assert claim.noise > 1 / claim.ci[1] and claim.verdict == "tied"
+    assert claim.noise > 1 / claim.ci[1]
+    assert claim.verdict == ("equivalent" if claim.ci[0] >= 1 / claim.noise else "inconclusive")
     quiet = by_pair(claims_of(runs_of({"a": 1.15, "b": 1.0}, instances=30, repeats=6, noise=0.01, seed=3)), "a", "b")
     assert quiet.verdict == "slower"
 
@@ -131,13 +148,14 @@ def test_split_halves_replicate_a_real_difference_and_the_share_is_reported():
     assert single.split_half["basis"] is None and by_pair(single, "binary", "reduced").holds_in_halves is None
 
 
-def test_holm_is_per_kind_and_puzzle():
-    rows = runs_of({"binary": 3.0, "reduced": 1.0, "other": 2.0}) + runs_of(
+def test_holm_families_are_pairwise_per_set_and_solver_and_else_per_kind_and_puzzle():
+    rows = (runs_of({"binary": 3.0, "reduced": 1.0, "other": 2.0}) + runs_of(
         {"binary": 3.0, "reduced": 1.0}, puzzle="takuzu", instance_set="takuzu/t")
+        + runs_of({"binary": 3.0, "reduced": 1.0, "other": 2.0}, instance_set="sudoku/u", seed=1))
     items = claims_of(rows)
-    sizes = {(c.kind, c.puzzle): c.family_size for c in items.claims if c.p_value is not None}
-    assert sizes == {("pairwise", "sudoku"): 3, ("pairwise", "takuzu"): 1, ("best_vs_seed", "sudoku"): 1,
-                     ("best_vs_seed", "takuzu"): 1}
+    sizes = {c.family: c.family_size for c in items.claims if c.p_value is not None}
+    assert sizes == {"pairwise/sudoku/sudoku/s/highs": 3, "pairwise/sudoku/sudoku/u/highs": 3,
+                     "pairwise/takuzu/takuzu/t/highs": 1, "best_vs_seed/sudoku": 3, "best_vs_seed/takuzu": 1}
 
 
 @pytest.fixture(scope="module")
@@ -177,13 +195,31 @@ def test_the_word_faster_appears_only_for_a_faster_or_slower_verdict(analysed):
     _claim_lines((analysed / "tables" / "pairwise.md").read_text(), claims, "text")
     for claim in claims:
         claim["tex"] = typeset(escape(claim["text"]))
-    _claim_lines((analysed / "paper" / "findings.tex").read_text(), claims, "tex")
-    if shutil.which("pdftotext") and (analysed / "paper" / "paper.pdf").exists():
-        text = subprocess.run(["pdftotext", "-raw", str(analysed / "paper" / "paper.pdf"), "-"],
-                              capture_output=True, text=True, check=True).stdout
-        words = re.sub(r"\s+", " ", text)
-        assert words.count("faster") <= sum(  # (a line break may hyphenate one)
-            c["verdict"] in ("faster", "slower") and c["kind"] != "pairwise" for c in claims)
+    tex = (analysed / "paper" / "findings.tex").read_text()
+    rows = claims_table_rows(tex)
+    headline = [c for c in claims if c["kind"] in ("best_vs_seed", "mip_vs_cp")]
+    assert len(rows) == len(headline)            # the paper states its claims as a table, one row each
+    verdicts = [cells[6] for _, cells in rows]
+    assert sorted(verdicts) == sorted(VERDICT_WORDS[c["verdict"]] for c in headline)
+    assert sum("faster" in v for v in verdicts) == sum(c["verdict"] in ("faster", "slower") for c in headline) > 0
+    table = tex[tex.index(r"\label{tab:claims}"):]
+    table = table[:table.index(r"\bottomrule")]
+    outside = [line for line in tex.replace(table, "").splitlines() if "faster" in line]
+    assert all(any(c["tex"] in line for c in claims if c["verdict"] in ("faster", "slower")) for line in outside)
+
+
+def claims_table_rows(tex: str) -> list[tuple[str, list[str]]]:
+    """(group, cells) of each row of the paper's claims table, a cell's lines joined by "/"."""
+    body = tex[tex.index(r"\label{tab:claims}"):]
+    body = body[body.index(r"\midrule") + len(r"\midrule"):body.index(r"\bottomrule")]
+    rows, group = [], None
+    for line in body.strip().splitlines():
+        if line.startswith(r"\multicolumn"):
+            group = re.search(r"\\textit\{(.*)\}\} \\\\$", line).group(1)
+        elif line != r"\addlinespace":
+            flat = re.sub(r"\\begin\{tabular\}\[t\]\{@\{\}l@\{\}\}|\\end\{tabular\}", "", line)
+            rows.append((group, [cell.replace("\\\\{}", "/") for cell in flat.removesuffix(r" \\").split(" & ")]))
+    return rows
 
 
 def test_summary_leads_with_the_claims_and_links_the_pairs(analysed):
@@ -194,12 +230,13 @@ def test_summary_leads_with_the_claims_and_links_the_pairs(analysed):
     assert "binary = copy" in headline and "\ncopy," not in headline
 
 
-def synthetic_findings(verdicts: dict, path) -> str:
-    claims = [{"id": cid, "puzzle": cid.split("/")[1], "instance_set": None, "solver": "highs", "a": "x", "b": "y",
-               "measure": "time", "ratio": 2.0, "ci": [1.5, 2.5], "p_adjusted": 0.01, "n": 15, "verdict": v}
-              for cid, v in verdicts.items()]
+def synthetic_findings(verdicts: dict, path, version: int = 1) -> str:
+    """A findings.json of claims with ``verdicts`` (format 1 by default: its non-directional verdict is tied)."""
+    claims = [{"id": cid, "kind": "pairwise", "puzzle": cid.split("/")[1], "instance_set": None, "solver": "highs",
+               "a": "x", "b": "y", "measure": "time", "ratio": 2.0, "ci": [1.5, 2.5], "p_adjusted": 0.01, "n": 15,
+               "verdict": v} for cid, v in verdicts.items()]
     path.mkdir()
-    (path / "findings.json").write_text(json.dumps({"format": 1, "setup": {}, "claims": claims}))
+    (path / "findings.json").write_text(json.dumps({"format": version, "setup": {}, "claims": claims}))
     return str(path)
 
 
@@ -223,9 +260,19 @@ def test_compare_reports_held_flipped_and_changed_claims_and_exits_0_1_2(tmp_pat
     (tmp_path / "bad").mkdir()
     (tmp_path / "bad" / "findings.json").write_text("[1, 2]")
     assert main(["compare", a, str(tmp_path / "bad")]) == 2
+    capsys.readouterr()
+    d = synthetic_findings({"p/sudoku/1": "tied", "p/kakuro/1": "identical"}, tmp_path / "d")
+    assert main(["compare", a, d]) == 3
+    assert "nothing to compare: B (" in capsys.readouterr().out
+    e = synthetic_findings({"p/sudoku/1": "equivalent"}, tmp_path / "e", version=2)
+    assert main(["compare", a, e]) == 3
+    f = synthetic_findings({"p/sudoku/1": "equivalent"}, tmp_path / "f")  # not a verdict of format 1
+    assert main(["compare", a, f]) == 2
+    assert "claim 0 (\"p/sudoku/1\"): verdict \"equivalent\" is none of this format's" in capsys.readouterr().err
 
 
 def test_compare_of_a_run_with_itself_replicates(analysed, capsys):
     assert main(["compare", str(analysed), str(analysed), "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["replicates"] and report["share_a"] == 1.0 and not report["flipped"]
+    assert report["nothing_to_compare"] is None

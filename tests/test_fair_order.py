@@ -1,9 +1,11 @@
 """Fair measurement: shuffled run order from a recorded seed, warm-up, repeats, and the A/A controls.
 
 The A/A controls register, through the entry-point group ``puzzlebench.formulations`` (as an
-installed package would), an exact copy of Sudoku ``binary`` and a copy with its rows and columns
-permuted, run them beside ``binary`` through ``puzzlebench batch`` and check that no claim
-separates them and that the exact copy times like ``binary``.
+installed package would), an exact copy of Sudoku ``binary``, a copy with its rows and columns
+permuted and a copy with one row repeated (a different hash and fingerprint, the same feasible set:
+the identity grouping does not catch it, so its claims are tested), run them beside ``binary``
+through ``puzzlebench batch`` and check that no claim separates them and that the exact copy times
+like ``binary``.
 """
 
 from __future__ import annotations
@@ -47,8 +49,18 @@ def binary_permuted(puzzle):
 
     return Model(model.A[rows][:, cols], model.row_lower[rows], model.row_upper[rows], model.col_lower[cols],
                  model.col_upper[cols], model.integrality[cols], model.objective[cols], decode, model.offset)
+
+
+@formulation("sudoku", "binary-repeated-row", description="binary with its first row repeated (A/A control).")
+def binary_repeated_row(puzzle):
+    """The binary model with its first row once more at the end: the same feasible set, another model."""
+    model = get_formulation("sudoku", "binary").build(puzzle)
+    rows = np.r_[np.arange(model.num_rows), 0]
+    return Model(model.A[rows], model.row_lower[rows], model.row_upper[rows], model.col_lower, model.col_upper,
+                 model.integrality, model.objective, model.decode, model.offset)
 '''
 ALIKE = ("binary", "binary-copy", "binary-permuted")
+REPEATED_ROW = "binary-repeated-row"
 
 
 def test_each_formulation_is_first_for_an_instance_in_about_1_in_k_jobs():
@@ -81,11 +93,11 @@ def test_the_order_is_a_shuffle_of_every_run_drawn_from_the_job_and_recorded():
 
 @pytest.fixture(scope="module")
 def aa_runs(tmp_path_factory):
-    """binary, its exact copy and its permuted copy, 3 repeats on 24 top95 puzzles, through `batch`."""
+    """binary, its exact, permuted and repeated-row copies, 3 repeats on 24 top95 puzzles, through `batch`."""
     folder = tmp_path_factory.mktemp("aa")
     env = installed_plugin(folder, CONTROLS)
     out = folder / "aa.jsonl"
-    job = Job("sudoku/top95", ALIKE, "highs", max_instances=24, repeats=3, time_limit=20)
+    job = Job("sudoku/top95", (*ALIKE, REPEATED_ROW), "highs", max_instances=24, repeats=3, time_limit=20)
     done = cli(env, "batch", "--job", job.to_json(), "-o", str(out))
     assert done.returncode == 0, done.stderr
     return read_store([out])
@@ -94,13 +106,20 @@ def aa_runs(tmp_path_factory):
 @pytest.mark.slow
 def test_no_claim_separates_binary_from_its_copies(aa_runs):
     runs = prepare_runs(aa_runs)
-    assert runs["verified"].all() and len(runs) == 3 * 24 * 3
+    assert runs["verified"].all() and len(runs) == 4 * 24 * 3
     per_instance = instance_times(runs)
     grouped = findings(runs, per_instance, "time", 0.01)
     pairs = [c for c in grouped.claims if c.kind == "pairwise"]
-    assert len(pairs) == 3 and {c.verdict for c in pairs} == {"identical"}
+    assert len(pairs) == 6 and {c.verdict for c in pairs if REPEATED_ROW not in (c.a, c.b)} == {"identical"}
     group = grouped.identity[0]
-    assert group["formulations"] == sorted(ALIKE) and not group["exact"]   # the permuted one: fingerprint only
+    assert len(grouped.identity) == 1 and not group["exact"]   # the permuted one: fingerprint only
+    assert group["formulations"] == list(ALIKE)                # named by its first registered member
+    # the repeated row evades the fingerprint: its claims are tested, and none finds a difference
+    repeated = [c for c in pairs if REPEATED_ROW in (c.a, c.b)]
+    assert len(repeated) == 3 and all(c.p_value is not None and c.n == 24 for c in repeated)
+    assert {c.verdict for c in repeated} <= {"equivalent", "inconclusive"}, [c.text for c in repeated]
+    fingerprints = runs.groupby(["instance", "formulation"])["model_fingerprint"].first().unstack()
+    assert (fingerprints["binary"] != fingerprints[REPEATED_ROW]).all()
     exact = runs.groupby(["instance", "formulation"])["model_hash"].first().unstack()
     assert (exact["binary"] == exact["binary-copy"]).all() and (exact["binary"] != exact["binary-permuted"]).all()
     ungrouped = findings(runs, per_instance, "time", 0.01, group_identical=False)

@@ -179,7 +179,8 @@ def test_significant_digits():
 def test_paper_section_and_pdf(synthetic):
     paper = synthetic / "paper"
     findings = (paper / "findings.tex").read_text()
-    assert r"\label{tab:headline}" in findings and r"\includegraphics" in findings and r"\item" in findings
+    assert r"\label{tab:headline}" in findings and r"\includegraphics" in findings
+    assert r"\label{tab:claims}" in findings and r"\label{tab:pairwise-counts}" in findings
     assert (paper / "paper.pdf").stat().st_size > 10000 and (paper / "profiles.pdf").exists()
     assert "Overfull" not in (paper / "paper.log").read_text(errors="replace")
     summary = (paper.parent / "summary.md").read_text()
@@ -207,8 +208,14 @@ def test_paper_states_the_setup_of_the_run(synthetic):
 
 
 def test_findings_typeset_ratios_with_times_and_ranges_with_en_dashes(default_grid):
-    items = re.findall(r"\\item (.*)", (default_grid / "paper" / "findings.tex").read_text())
-    assert items and any("--" in item for item in items)     # every claim with an interval names its range
+    from test_claims import claims_table_rows
+    tex = (default_grid / "paper" / "findings.tex").read_text()
+    rows = claims_table_rows(tex)
+    assert {group.split(", ")[1] for group, _ in rows} == {"Best vs seed", "MIP vs CP"}
+    intervals = [cells[4] for _, cells in rows]
+    assert rows and any(re.fullmatch(r"[\d.]+--[\d.]+", i) for i in intervals)   # every interval a range
+    assert all(re.fullmatch(r"[\d.]+--[\d.]+|--", i) for i in intervals), intervals
+    items = re.findall(r"\\item (.*)", tex)
     assert not [item for item in items if re.search(r"\dx\b|\d-\d", item)], items
     assert typeset("1.37x faster, 95% interval 1.2-1.6 on 9x9") == r"1.37$\times$ faster, 95% interval 1.2--1.6 on 9x9"
 
@@ -231,11 +238,16 @@ def test_a_table_too_wide_for_the_page_is_split_into_parts_that_fit(tmp_path):
 def test_claim_sentences_name_the_faster_side_only_for_a_difference():
     from puzzlebench.analysis.claims import Claim, sentence
     tied = Claim("x", "best_vs_seed", "sudoku", "sudoku/s", None, "propagated", "binary", "time", 1.3, [1.1, 1.5],
-                 0.01, 20, "tied", a_solver="highs", b_solver="highs", family_size=3, noise=1.6)
+                 0.01, 20, "equivalent", a_solver="highs", b_solver="highs", family_size=3, noise=1.6)
+    open_ = Claim("z", "best_vs_seed", "sudoku", "sudoku/s", None, "propagated", "binary", "time", 1.3, [1.1, 1.9],
+                  0.2, 20, "inconclusive", a_solver="highs", b_solver="highs", family_size=3, noise=1.6,
+                  instances_needed=34)
     slower = Claim("y", "pairwise", "kakuro", "kakuro/s", "highs", "binary", "combinations", "time", 1 / 12,
                    [1 / 15, 1 / 9], 0.0002, 20, "slower", a_solver="highs", b_solver="highs", family_size=6,
                    noise=1.4)
-    assert "no difference beyond the noise and the test" in sentence(tied) and "faster" not in sentence(tied)
+    assert "no difference beyond the noise (" in sentence(tied) and "faster" not in sentence(tied)
+    assert "not enough evidence (n = 20; about 34 puzzles needed)" in sentence(open_)
+    assert "no difference" not in sentence(open_) and "faster" not in sentence(open_)
     assert "propagated/highs against binary/highs" in sentence(tied)
     assert sentence(slower).startswith("kakuro/s, highs: combinations is 12x faster than binary (time ratio "
                                        "binary / combinations 12, 95% CI 9-15; Holm p < 0.001 (of 6)")

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 
+NOTHING_TO_COMPARE = 3
+"""The exit code when neither run gives the other a claim of a difference to check."""
+
 
 def register(sub) -> None:
     from ._common import fraction
@@ -13,7 +16,10 @@ def register(sub) -> None:
                     "side (machine, versions, grid, load, noise), the claims of a difference that hold in both, "
                     "those that flipped direction and those that changed verdict, then the replication figures. "
                     "Exit code 0: the runs replicate (no claim flipped, at least --min-share of each run's claims "
-                    "of a difference hold in the other, every puzzle keeps one in both); 1: they do not; 2: bad input.")
+                    "of a difference hold in the other, every puzzle keeps one in both, and at least one holds in "
+                    "both); 1: they do not; 2: bad input (a findings.json missing, unreadable, of an unknown format "
+                    "or with a field of the wrong type); 3: nothing to compare (a run with no claim of a difference, "
+                    "or no claim id in common).")
     p.add_argument("results_a", metavar="RESULTS_A", help="a results folder (or its findings.json)")
     p.add_argument("results_b", metavar="RESULTS_B", help="another results folder (or its findings.json)")
     p.add_argument("--min-share", type=fraction, default=0.8, metavar="F",
@@ -31,4 +37,6 @@ def run(args) -> int:
     puzzles = None if args.puzzles is None else [p.strip() for p in args.puzzles.split(",") if p.strip()]
     result = compare(a, b, args.min_share, puzzles)
     print(json.dumps(as_json(result)) if args.json else report(result), end="\n" if args.json else "")
+    if result.nothing_to_compare is not None:
+        return NOTHING_TO_COMPARE
     return 0 if result.replicates else 1

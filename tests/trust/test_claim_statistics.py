@@ -10,7 +10,8 @@ from scipy.stats import bootstrap, wilcoxon
 from statsmodels.stats.multitest import multipletests
 
 from puzzlebench.analysis import paper
-from puzzlebench.analysis.verdicts import ALPHA, MAX_PREPROCESSED, Claim, Data, Spec, adjust, decide, measure_claim
+from puzzlebench.analysis.verdicts import (ALPHA, MAX_PREPROCESSED, Claim, Data, Spec, adjust, decide, family_of,
+                                           instances_needed, instances_to_decide, measure_claim)
 from puzzlebench.analysis.noise import Noise
 from puzzlebench.analysis.significance import MIN_NONZERO, paired_test
 from puzzlebench.analysis.stats import (grouped_sgm, holm, performance_profile, performance_ratios, power_law_fit,
@@ -242,7 +243,7 @@ def test_an_interval_from_three_instances():
 
 def test_a_pair_without_a_common_instance_has_no_ratio():
     claim = claim_of({"binary": [1.0, None], "quick": [None, 2.0]})
-    assert (claim.n, claim.ratio, claim.verdict, claim.note) == (0, None, "tied", "no instance both sides ran")
+    assert (claim.n, claim.ratio, claim.verdict, claim.note) == (0, None, "inconclusive", "no instance both sides ran")
 
 
 def test_instances_solved_by_propagation_are_left_out_and_a_side_all_preprocessed_is_no_timing_claim():
@@ -260,26 +261,107 @@ def test_a_fixed_verdict_is_kept_untested(verdict):
 
 
 @pytest.mark.parametrize("p, ci, noise_factor, expected", [
-    (0.01, [1.6, 3.0], 1.5, "faster"), (0.01, [1.5, 3.0], 1.5, "tied"), (0.01, [1.2, 3.0], 1.5, "tied"),
-    (0.01, [0.2, 0.6], 1.5, "slower"), (0.01, [0.2, 1 / 1.5], 1.5, "tied"), (0.01, [0.5, 2.0], 1.5, "tied"),
-    (0.049, [1.6, 3.0], 1.5, "faster"), (0.05, [1.6, 3.0], 1.5, "tied"), (None, [1.6, 3.0], 1.5, "tied"),
-    (0.01, None, 1.5, "tied"), (0.01, [1.1, 3.0], None, "faster"), (0.01, [1.1, 3.0], float("nan"), "faster"),
-    (0.01, [0.999, 3.0], None, "tied"), (0.01, [0.2, 0.9], None, "slower")])
-def test_verdict_needs_holm_below_the_level_and_an_interval_beyond_the_noise(p, ci, noise_factor, expected):
-    claim = Claim("x", "pairwise", "sudoku", "s", "highs", "a", "b", "time", 2.0, ci, p, 8, "tied", noise=noise_factor)
+    (0.01, [1.6, 3.0], 1.5, "faster"), (0.01, [1.5, 3.0], 1.5, "inconclusive"), (0.01, [1.2, 3.0], 1.5, "inconclusive"),
+    (0.01, [0.2, 0.6], 1.5, "slower"), (0.01, [0.2, 1 / 1.5], 1.5, "inconclusive"),
+    (0.01, [0.5, 2.0], 1.5, "inconclusive"), (0.049, [1.6, 3.0], 1.5, "faster"), (0.05, [1.6, 3.0], 1.5, "inconclusive"),
+    (None, [1.6, 3.0], 1.5, "inconclusive"), (0.01, None, 1.5, "inconclusive"), (0.01, [1.1, 3.0], None, "faster"),
+    (0.01, [1.1, 3.0], float("nan"), "faster"), (0.01, [0.999, 3.0], None, "inconclusive"),
+    (0.01, [0.2, 0.9], None, "slower"),
+    # equivalent: tested and the interval inside the band [1/g, g], significant or not
+    (0.01, [0.8, 1.2], 1.5, "equivalent"), (0.5, [0.8, 1.2], 1.5, "equivalent"),
+    (0.5, [1 / 1.5, 1.5], 1.5, "equivalent"), (0.5, [0.66, 1.2], 1.5, "inconclusive"),
+    (0.5, [0.8, 1.51], 1.5, "inconclusive"), (None, [0.9, 1.1], 1.5, "inconclusive"),
+    (0.5, [0.9, 1.1], None, "inconclusive"), (0.5, [1.0, 1.0], None, "equivalent"),
+    (0.5, None, 1.5, "inconclusive")])
+def test_verdict_needs_holm_below_the_level_and_an_interval_beyond_or_inside_the_noise(p, ci, noise_factor, expected):
+    claim = Claim("x", "pairwise", "sudoku", "s", "highs", "a", "b", "time", 2.0, ci, p, 8, "inconclusive",
+                  noise=noise_factor)
     assert decide(claim) == expected and ALPHA == 0.05
 
 
-def test_holm_adjusts_within_each_kind_and_puzzle_only():
-    def claim(kind, puzzle, p):
-        return Claim("x", kind, puzzle, "s", "highs", "a", "b", "time", 2.0, [3.0, 4.0], None, 8, "tied",
-                     p_value=p, noise=1.0)
+def test_holm_adjusts_within_each_family_only():
+    def claim(kind, puzzle, p, instance_set="s", solver="highs"):
+        return Claim("x", kind, puzzle, instance_set, solver, "a", "b", "time", 2.0, [3.0, 4.0], None, 8,
+                     "inconclusive", p_value=p, noise=1.0)
     items = [claim("pairwise", "sudoku", 0.01), claim("pairwise", "sudoku", 0.04), claim("pairwise", "kakuro", 0.03),
-             claim("best_vs_seed", "sudoku", 0.02), claim("pairwise", "sudoku", None)]
+             claim("best_vs_seed", "sudoku", 0.02), claim("pairwise", "sudoku", None),
+             claim("pairwise", "sudoku", 0.03, instance_set="t"), claim("pairwise", "sudoku", 0.03, solver="scip"),
+             claim("best_vs_seed", "sudoku", 0.02, instance_set="t", solver=None)]
     adjust(items)
-    assert [c.p_adjusted for c in items[:4]] == pytest.approx([0.02, 0.04, 0.03, 0.02])
-    assert [c.family_size for c in items] == [2, 2, 1, 1, 0] and items[4].p_adjusted is None
-    assert [c.verdict for c in items] == ["faster", "faster", "faster", "faster", "tied"]
+    assert [c.p_adjusted for c in items[:4]] == pytest.approx([0.02, 0.04, 0.03, 0.04])
+    assert [c.p_adjusted for c in items[5:]] == pytest.approx([0.03, 0.03, 0.04])
+    assert [c.family_size for c in items] == [2, 2, 1, 2, 0, 1, 1, 2] and items[4].p_adjusted is None
+    assert [c.verdict for c in items] == ["faster"] * 4 + ["inconclusive"] + ["faster"] * 3
+    assert [c.family for c in items] == ["pairwise/sudoku/s/highs"] * 2 + ["pairwise/kakuro/s/highs", "best_vs_seed/sudoku",
+                                         "pairwise/sudoku/s/highs", "pairwise/sudoku/t/highs",
+                                         "pairwise/sudoku/s/scip", "best_vs_seed/sudoku"]
+    assert family_of(items[2]) == "pairwise/kakuro/s/highs"
+
+
+@pytest.mark.parametrize("family_size, needed", [(0, 6), (1, 6), (2, 7), (3, 7), (6, 8), (21, 10), (27, 11), (100, 12)])
+def test_a_family_needs_the_instances_whose_smallest_wilcoxon_p_passes_holm(family_size, needed):
+    """Against scipy: n differences all of one sign give the smallest exact p, and Holm multiplies the
+    smallest p by the family's size; one instance fewer can never pass."""
+    assert instances_to_decide(family_size) == needed
+
+    def smallest_adjusted(n):
+        return wilcoxon(np.arange(1.0, n + 1), zero_method="wilcox").pvalue * max(family_size, 1)
+    assert smallest_adjusted(needed) < ALPHA
+    assert needed == 6 or smallest_adjusted(needed - 1) >= ALPHA
+
+
+def needing(ratio, sd, noise=None, n=2, family=1):
+    claim = Claim("x", "pairwise", "sudoku", "s", "highs", "a", "b", "time", ratio, None, None, n, "inconclusive",
+                  noise=noise, sd_log_ratio=sd)
+    return instances_needed(claim, family)
+
+
+def test_instances_needed_on_the_difference_side_clears_the_band_and_passes_holm():
+    # m = 1, s = 3, no band: the interval's half-width 1.96 * 3 / sqrt(n) below 1: n >= 34.6
+    assert needing(np.e, 3.0) == 35
+    # m = log 4, band log 2: half-width below log 2 (s = 1: n >= 7.996) against the test's minimum
+    assert needing(4.0, 1.0, noise=2.0) == 8
+    assert needing(4.0, 0.5, noise=2.0) == 6
+    assert needing(1 / 4.0, 1.0, noise=2.0) == 8
+    # a large family: the Holm level alpha / k (z = 3.113 for k = 27, s = 1.2, m = 1.2: n >= 9.7, the family 11)
+    assert needing(np.exp(1.2), 1.2, family=27) == 11
+    assert needing(np.exp(1.2), 1.6, family=27) == 18     # (3.113 * 1.6 / 1.2)^2 = 17.2
+    assert needing(np.exp(1.2), 1.6, family=1) == 7
+
+
+def test_instances_needed_on_the_equivalence_side_fits_inside_the_band():
+    # m = 0, band log 2, s = 1: the half-width 1.96 / sqrt(n) below log 2: n >= 7.996
+    assert needing(1.0, 1.0, noise=2.0) == 8
+    assert needing(1.0, 0.2, noise=2.0) == 6
+    assert needing(np.sqrt(2), 1.0, noise=2.0) == 32    # margin log 2 / 2: n >= 32.0 (4 x 8.0)
+
+
+def test_instances_needed_is_more_than_the_claim_has_and_none_without_a_basis():
+    assert needing(np.e, 3.0, n=40) == 41
+    assert needing(np.e, 0.1, n=12) == 13
+    assert needing(2.0, 1.0, noise=2.0) is None       # the mean on the band's edge
+    assert needing(2.0, 0.0) is None and needing(2.0, None) is None and needing(None, 1.0) is None
+
+
+def test_only_inconclusive_claims_carry_instances_needed():
+    def claim(p, ci, n=8):
+        return Claim("x", "pairwise", "sudoku", "s", "highs", "a", "b", "time", 2.0, ci, None, n, "inconclusive",
+                     p_value=p, noise=1.5, sd_log_ratio=1.0)
+    untested = claim(None, None, n=2)
+    items = [claim(0.001, [1.6, 3.0]), claim(0.5, [0.8, 1.2]), claim(0.5, [1.2, 3.0]), untested,
+             Claim("y", "pairwise", "sudoku", "s", "highs", "c", "d", "time", None, None, None, 8, "identical")]
+    adjust(items)
+    assert [c.verdict for c in items] == ["faster", "equivalent", "inconclusive", "inconclusive", "identical"]
+    assert [c.instances_needed is None for c in items] == [True, True, False, False, True]
+    # the family holds 4 comparisons (the identical pair is none): a claim needs instances_to_decide(4) = 8
+    assert items[3].instances_needed == needing(2.0, 1.0, noise=1.5, family=4) >= instances_to_decide(4) == 8
+
+
+def test_the_claim_keeps_the_spread_of_its_log_ratios():
+    slow, fast = [2.0, 3.0, 8.0, 5.0], [1.0, 1.0, 2.0, 4.0]
+    claim = claim_of({"binary": slow, "quick": fast})
+    assert claim.sd_log_ratio == pytest.approx(np.std(np.log(np.array(slow) / np.array(fast)), ddof=1))
+    assert claim_of({"binary": [3.0], "quick": [1.0]}).sd_log_ratio is None
 
 
 # --- edges the claims meet: one instance, constant quantities, unsorted and missing keys --------
@@ -427,11 +509,11 @@ def test_an_interval_when_the_log_ratios_span_exactly_one():
 
 def test_to_dict_gives_json_values():
     claim = Claim("x", "pairwise", "sudoku", None, "highs", "a", "b", "time", float("nan"), [np.float64(1.5), 2.0],
-                  np.float64(0.01), np.int64(8), "tied", noise=float("inf"))
+                  np.float64(0.01), np.int64(8), "equivalent", noise=float("inf"))
     got = claim.to_dict()
     assert got["ratio"] is None and got["noise"] is None and got["ci"] == [1.5, 2.0] and type(got["ci"][0]) is float
     assert type(got["p_adjusted"]) is float and got["n"] == 8 and type(got["n"]) is int and got["instance_set"] is None
-    assert got["id"] == "x" and got["verdict"] == "tied"
+    assert got["id"] == "x" and got["verdict"] == "equivalent"
 
 
 @pytest.mark.parametrize("size", [3, 4])

@@ -42,7 +42,7 @@ from .identity import Identities, identity_groups
 from .significance import paired_test
 from .tables import SEED_FORMULATION
 from .verdicts import (ALPHA, CONFIDENCE, DIRECTIONAL, FIXED, VERDICTS, Claim, Data, Spec, _label, adjust,
-                       family_comparisons, instances_to_decide, measure_claim)
+                       family_comparisons, holds_in_halves, instances_to_decide, measure_claim, split_share)
 
 KINDS = ("pairwise", "best_vs_seed", "mip_vs_cp")
 FIELDS = ("puzzle", "instance_set", "solver", "a", "b", "measure", "ratio", "ci", "p_adjusted", "n", "verdict")
@@ -248,12 +248,10 @@ def findings(runs: pd.DataFrame, per_instance: pd.DataFrame, measure: str, shift
         decided = [{c.id: c for c in decide_claims(instance_times(runs[half == h]), identities, noise, measure, shift)}
                    for h in (0, 1)]
         for claim in claims:
-            verdicts = [d[claim.id].verdict if claim.id in d else None for d in decided]
-            claim.holds_in_halves = verdicts[0] == verdicts[1] == claim.verdict
-        directional = [c for c in claims if c.directional]
-        hold = sum(bool(c.holds_in_halves) for c in directional)
-        split = {"basis": basis, "claims": len(directional), "hold": hold,
-                 "share": hold / len(directional) if directional else None}
+            claim.holds_in_halves = holds_in_halves(claim.verdict, [d[claim.id].verdict if claim.id in d else None
+                                                                    for d in decided])
+        count, hold, share = split_share(claims)
+        split = {"basis": basis, "claims": count, "hold": hold, "share": share}
     for claim in claims:
         claim.text = sentence(claim)
     identity = [{"puzzle": p, "instance_set": s, "formulations": list(f), "solvers": list(solvers), "exact": exact,

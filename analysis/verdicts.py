@@ -334,3 +334,17 @@ def family_comparisons(claims: list[Claim]) -> dict[str, int]:
     for claim in claims:
         counts[claim.family] = counts.get(claim.family, 0) + (claim.verdict not in FIXED)
     return counts
+
+
+def holds_in_halves(verdict: str, halves: list[str | None]) -> bool:
+    """Whether a claim replicates across split halves: both halves give the full run's verdict (two
+    halves that agree with each other but not with the full run do not)."""
+    return halves[0] == halves[1] == verdict
+
+
+def split_share(claims: list[Claim]) -> tuple[int, int, float | None]:
+    """(claims of a difference, those of them that hold in both halves, their share; None without
+    one): the population is the faster/slower claims only, never the other verdicts."""
+    directional = [c for c in claims if c.directional]
+    hold = sum(bool(c.holds_in_halves) for c in directional)
+    return len(directional), hold, hold / len(directional) if directional else None

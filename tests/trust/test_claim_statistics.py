@@ -11,7 +11,8 @@ from statsmodels.stats.multitest import multipletests
 
 from puzzlebench.analysis import paper
 from puzzlebench.analysis.verdicts import (ALPHA, MAX_PREPROCESSED, Claim, Data, Spec, adjust, decide, family_of,
-                                           instances_needed, instances_to_decide, measure_claim)
+                                           family_comparisons, holds_in_halves, instances_needed,
+                                           instances_to_decide, measure_claim, split_share)
 from puzzlebench.analysis.noise import Noise
 from puzzlebench.analysis.significance import MIN_NONZERO, paired_test
 from puzzlebench.analysis.stats import (grouped_sgm, holm, performance_profile, performance_ratios, power_law_fit,
@@ -272,7 +273,7 @@ def test_a_fixed_verdict_is_kept_untested(verdict):
     (0.5, [1 / 1.5, 1.5], 1.5, "equivalent"), (0.5, [0.66, 1.2], 1.5, "inconclusive"),
     (0.5, [0.8, 1.51], 1.5, "inconclusive"), (None, [0.9, 1.1], 1.5, "inconclusive"),
     (0.5, [0.9, 1.1], None, "inconclusive"), (0.5, [1.0, 1.0], None, "equivalent"),
-    (0.5, None, 1.5, "inconclusive")])
+    (0.5, None, 1.5, "inconclusive"), (0.05, [0.2, 0.6], 1.5, "inconclusive")])
 def test_verdict_needs_holm_below_the_level_and_an_interval_beyond_or_inside_the_noise(p, ci, noise_factor, expected):
     claim = Claim("x", "pairwise", "sudoku", "s", "highs", "a", "b", "time", 2.0, ci, p, 8, "inconclusive",
                   noise=noise_factor)
@@ -362,6 +363,17 @@ def test_the_claim_keeps_the_spread_of_its_log_ratios():
     claim = claim_of({"binary": slow, "quick": fast})
     assert claim.sd_log_ratio == pytest.approx(np.std(np.log(np.array(slow) / np.array(fast)), ddof=1))
     assert claim_of({"binary": [3.0], "quick": [1.0]}).sd_log_ratio is None
+    assert claim_of({"binary": [2.0, 4.0], "quick": [1.0, 1.0]}).sd_log_ratio == pytest.approx(
+        np.std(np.log([2.0, 4.0]), ddof=1))
+
+
+def test_a_familys_comparisons_are_its_claims_neither_identical_nor_preprocessing():
+    def claim(family, verdict):
+        return Claim("x", "pairwise", "sudoku", "s", "highs", "a", "b", "time", None, None, None, 8, verdict,
+                     family=family)
+    claims = [claim("f", "faster"), claim("f", "inconclusive"), claim("f", "identical"), claim("g", "preprocessing"),
+              claim("h", "equivalent"), claim("f", "slower"), claim("g", "identical")]
+    assert family_comparisons(claims) == {"f": 3, "g": 0, "h": 1}
 
 
 # --- edges the claims meet: one instance, constant quantities, unsorted and missing keys --------
@@ -528,3 +540,28 @@ def test_the_bca_interval_is_finite_on_every_small_sample_with_a_spread(size):
     for d in samples:
         low, high = _interval(d)
         assert 0 < low <= np.exp(d.mean()) <= high < np.inf, d
+
+
+# --- split halves ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("verdict, halves, holds", [
+    ("faster", ["faster", "faster"], True), ("slower", ["slower", "slower"], True),
+    ("faster", ["slower", "slower"], False),           # the halves agree with each other, not with the run
+    ("faster", ["equivalent", "equivalent"], False), ("equivalent", ["faster", "faster"], False),
+    ("faster", ["faster", "slower"], False), ("faster", ["slower", "faster"], False),
+    ("faster", ["faster", None], False), ("faster", [None, "faster"], False),
+    ("inconclusive", ["inconclusive", "inconclusive"], True)])
+def test_a_claim_holds_in_halves_only_when_both_give_the_full_runs_verdict(verdict, halves, holds):
+    assert holds_in_halves(verdict, halves) is holds
+
+
+def test_the_split_half_share_is_over_the_claims_of_a_difference_only():
+    def claim(verdict, holds):
+        return Claim("x", "pairwise", "sudoku", "s", "highs", "a", "b", "time", 2.0, None, None, 8, verdict,
+                     holds_in_halves=holds)
+    directional = [claim("faster", True), claim("slower", False), claim("faster", True), claim("slower", None)]
+    others = [claim(v, h) for v in ("equivalent", "inconclusive", "identical", "preprocessing") for h in (True, False)]
+    assert split_share(directional) == (4, 2, 0.5)
+    assert split_share(directional + others) == (4, 2, 0.5)
+    assert split_share(others) == (0, 0, None) and split_share([]) == (0, 0, None)
+    assert split_share([claim("slower", True)]) == (1, 1, 1.0)

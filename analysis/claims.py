@@ -38,10 +38,10 @@ import pandas as pd
 
 from .noise import Noise
 from .outcomes import INSTANCE, instance_times
-from .identity import Identities, identity_groups
+from .identity import Identities, identity_groups, in_registration_order
 from .significance import paired_test
 from .tables import SEED_FORMULATION
-from .verdicts import (ALPHA, CONFIDENCE, DIRECTIONAL, FIXED, VERDICTS, Claim, Data, Spec, _label, adjust,
+from .verdicts import (ALPHA, CONFIDENCE, DIRECTIONAL, FIXED, MIN_EFFECT, VERDICTS, Claim, Data, Spec, _label, adjust,
                        family_comparisons, holds_in_halves, instances_to_decide, measure_claim, split_share)
 
 KINDS = ("pairwise", "best_vs_seed", "mip_vs_cp")
@@ -85,15 +85,29 @@ def _same_model(data: Data, identities: Identities, puzzle: str, scope, a: tuple
     return identities.same_everywhere((name, a[1], b[1], a[0], b[0]) for name in sets)
 
 
+def representatives(data: Data, identities: Identities, puzzle: str, scope, configs) -> list[tuple[str, str]]:
+    """``configs`` with each identity group (one model on every set of the scope, with one solver) kept
+    as its first registered member only: a "best" is chosen among models, not among the noisy
+    copies of one model, and is named as its group is."""
+    order = {name: i for i, name in enumerate(in_registration_order(puzzle, {f for f, _ in configs}))}
+    kept: list[tuple[str, str]] = []
+    for config in sorted(configs, key=lambda c: (order[c[0]], c[1])):
+        if not any(k[1] == config[1] and _same_model(data, identities, puzzle, scope, k, config) for k in kept):
+            kept.append(config)
+    return [c for c in configs if c in kept]
+
+
 def _best_specs(data: Data, identities: Identities, puzzle: str, scope, configs, measure: str,
                 shift: float) -> list[Spec]:
     out = []
     scope_id = _scope_id(scope)
+    models = representatives(data, identities, puzzle, scope, configs)
     seed_configs = [c for c in configs if c[0] == SEED_FORMULATION]
     seed = data.best(puzzle, scope, seed_configs, shift)
     others = [c for c in configs if c[0] != SEED_FORMULATION]
     if seed is not None and others:
-        distinct = [c for c in others if not _same_model(data, identities, puzzle, scope, c, (SEED_FORMULATION, c[1]))]
+        distinct = [c for c in models if c[0] != SEED_FORMULATION
+                    and not _same_model(data, identities, puzzle, scope, c, (SEED_FORMULATION, c[1]))]
         best = data.best(puzzle, scope, distinct, shift)
         spec_id = f"best_vs_seed/{puzzle}/{scope_id}/{measure}"
         if best is not None:
@@ -107,8 +121,8 @@ def _best_specs(data: Data, identities: Identities, puzzle: str, scope, configs,
                             verdict="preprocessing",
                             note="propagation solved most instances of every other formulation before any "
                                  "solver ran"))
-    mip = data.best(puzzle, scope, [c for c in configs if data.kinds.get(c[1]) != "cp"], shift)
-    cp = data.best(puzzle, scope, [c for c in configs if data.kinds.get(c[1]) == "cp"], shift)
+    mip = data.best(puzzle, scope, [c for c in models if data.kinds.get(c[1]) != "cp"], shift)
+    cp = data.best(puzzle, scope, [c for c in models if data.kinds.get(c[1]) == "cp"], shift)
     if mip is not None and cp is not None:
         out.append(Spec(f"mip_vs_cp/{puzzle}/{scope_id}/{measure}", "mip_vs_cp", puzzle, scope, None, mip, cp))
     return out
@@ -332,7 +346,8 @@ def families(claims: list[Claim]) -> list[dict]:
 RULE = ("faster (a takes less time than b) or slower: the Holm-adjusted (within the claim's family: the pairwise "
         "claims of one puzzle, set and solver; the best_vs_seed or mip_vs_cp claims of one puzzle) two-sided "
         "Wilcoxon signed-rank p < 0.05 and the 95% bootstrap interval of the geometric mean per-instance ratio "
-        "t_b / t_a beyond the pair's noise factor g (above it, or below its inverse); equivalent: tested (at "
+        "t_b / t_a beyond the pair's band g (its noise factor, at least 1.1: no smaller ratio counts) (above it, or "
+        "below its inverse); equivalent: tested (at "
         "least 6 non-zero differences) and the interval inside [1/g, g]; inconclusive otherwise (untested, or an "
         "interval leaving the band without a significant test), with instances_needed, the instances that would "
         "decide it at the observed mean and spread; identical: the same model, not compared; preprocessing: "
@@ -346,8 +361,9 @@ def rule_sentence(items: Findings) -> str:
     return ("Each claim is decided from the per-instance times (the median over the repeats, the geometric mean "
             "over the seeds): a difference counts when the Holm-adjusted Wilcoxon signed-rank p is below "
             f"{ALPHA:g} and the {CONFIDENCE:.0%} bootstrap interval of the geometric mean ratio lies beyond the "
-            f"pair's noise factor (estimated from the {items.noise.source}); \"no difference\" is said only "
-            "when the pair was tested and the interval lies inside the noise band; every other claim is "
+            f"pair's noise factor (estimated from the {items.noise.source}) and beyond {MIN_EFFECT:g}x, the smallest "
+            "difference counted; \"no difference\" is said only when the pair was tested and the interval lies "
+            "inside that band; every other claim is "
             "inconclusive (not enough evidence), with the instances that would decide it; identical models "
             "are not compared, nor are puzzles solved before any solver ran. " + families_sentence(items.claims))
 

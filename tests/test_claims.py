@@ -122,6 +122,21 @@ def test_identical_models_are_one_group_and_never_compared():
     assert by_pair(claims_of(rows, group_identical=False), "binary", "copy").verdict == "faster"
 
 
+def test_a_best_configuration_is_chosen_among_models_and_named_by_its_groups_first_member():
+    """reduced and reduced-twin give one model; the twin's runs happen to be 10% quicker. The best is the
+    group's first member with its own times, not the luckier copy (which no claim would ever repeat)."""
+    rows = runs_of({"binary": 3.0, "reduced": 1.0, "reduced-twin": 0.9}, hashes={"reduced-twin": "reduced"})
+    items = claims_of(rows)
+    best = next(c for c in items.claims if c.kind == "best_vs_seed")
+    assert (best.a, best.b, best.verdict) == ("reduced", "binary", "faster")
+    assert best.ratio == pytest.approx(3.0, rel=0.1)
+    assert by_pair(items, "reduced", "reduced-twin").verdict == "identical"
+    cp = runs_of({"binary": 2.0, "reduced": 0.7, "reduced-twin": 0.6}, solver="cpsat", solver_kind="cp", seed=4,
+                 hashes={"reduced-twin": "reduced"})
+    mip_vs_cp = next(c for c in claims_of(rows + cp).claims if c.kind == "mip_vs_cp")
+    assert (mip_vs_cp.a, mip_vs_cp.b) == ("reduced", "reduced")
+
+
 def test_preprocessing_solved_runs_are_no_timing_claim():
     items = claims_of(runs_of({"binary": 2.0, "propagated": 0.1, "reduced": 1.0}, preprocessed={"propagated"}))
     assert by_pair(items, "binary", "propagated").verdict == "preprocessing"

@@ -265,9 +265,13 @@ def test_a_fixed_verdict_is_kept_untested(verdict):
     (0.01, [1.6, 3.0], 1.5, "faster"), (0.01, [1.5, 3.0], 1.5, "inconclusive"), (0.01, [1.2, 3.0], 1.5, "inconclusive"),
     (0.01, [0.2, 0.6], 1.5, "slower"), (0.01, [0.2, 1 / 1.5], 1.5, "inconclusive"),
     (0.01, [0.5, 2.0], 1.5, "inconclusive"), (0.049, [1.6, 3.0], 1.5, "faster"), (0.05, [1.6, 3.0], 1.5, "inconclusive"),
-    (None, [1.6, 3.0], 1.5, "inconclusive"), (0.01, None, 1.5, "inconclusive"), (0.01, [1.1, 3.0], None, "faster"),
-    (0.01, [1.1, 3.0], float("nan"), "faster"), (0.01, [0.999, 3.0], None, "inconclusive"),
-    (0.01, [0.2, 0.9], None, "slower"),
+    (None, [1.6, 3.0], 1.5, "inconclusive"), (0.01, None, 1.5, "inconclusive"), (0.01, [1.1, 3.0], None, "inconclusive"),
+    (0.01, [1.11, 3.0], None, "faster"), (0.01, [1.11, 3.0], float("nan"), "faster"),
+    (0.01, [1.1, 3.0], float("nan"), "inconclusive"), (0.01, [0.999, 3.0], None, "inconclusive"),
+    (0.01, [0.2, 0.9], None, "slower"), (0.01, [0.2, 0.91], None, "inconclusive"),
+    # a noise factor below MIN_EFFECT (1.1): the band is [1/1.1, 1.1]
+    (0.01, [1.06, 1.09], 1.05, "equivalent"), (0.01, [1.06, 1.12], 1.05, "inconclusive"),
+    (0.01, [1.11, 1.3], 1.05, "faster"), (0.5, [0.95, 1.05], 1.02, "equivalent"),
     # equivalent: tested and the interval inside the band [1/g, g], significant or not
     (0.01, [0.8, 1.2], 1.5, "equivalent"), (0.5, [0.8, 1.2], 1.5, "equivalent"),
     (0.5, [1 / 1.5, 1.5], 1.5, "equivalent"), (0.5, [0.66, 1.2], 1.5, "inconclusive"),
@@ -318,8 +322,9 @@ def needing(ratio, sd, noise=None, n=2, family=1):
 
 
 def test_instances_needed_on_the_difference_side_clears_the_band_and_passes_holm():
-    # m = 1, s = 3, no band: the interval's half-width 1.96 * 3 / sqrt(n) below 1: n >= 34.6
-    assert needing(np.e, 3.0) == 35
+    # m = 1, s = 3, no noise factor (the band is MIN_EFFECT, 1.1): the interval's half-width 1.96 * 3 / sqrt(n)
+    # below 1 - log 1.1: n >= 42.3
+    assert needing(np.e, 3.0) == 43
     # m = log 4, band log 2: half-width below log 2 (s = 1: n >= 7.996) against the test's minimum
     assert needing(4.0, 1.0, noise=2.0) == 8
     assert needing(4.0, 0.5, noise=2.0) == 6
@@ -327,7 +332,7 @@ def test_instances_needed_on_the_difference_side_clears_the_band_and_passes_holm
     # a large family: the Holm level alpha / k (z = 3.113 for k = 27, s = 1.2, m = 1.2: n >= 9.7, the family 11)
     assert needing(np.exp(1.2), 1.2, family=27) == 11
     assert needing(np.exp(1.2), 1.6, family=27) == 18     # (3.113 * 1.6 / 1.2)^2 = 17.2
-    assert needing(np.exp(1.2), 1.6, family=1) == 7
+    assert needing(np.exp(1.2), 1.6, family=1) == 9      # (1.96 * 1.6 / (1.2 - log 1.1))^2 = 8.05
 
 
 def test_instances_needed_on_the_equivalence_side_fits_inside_the_band():
@@ -338,9 +343,10 @@ def test_instances_needed_on_the_equivalence_side_fits_inside_the_band():
 
 
 def test_instances_needed_is_more_than_the_claim_has_and_none_without_a_basis():
-    assert needing(np.e, 3.0, n=40) == 41
+    assert needing(np.e, 3.0, n=43) == 44
     assert needing(np.e, 0.1, n=12) == 13
     assert needing(2.0, 1.0, noise=2.0) is None       # the mean on the band's edge
+    assert needing(1.1, 1.0) is None and needing(1.1, 1.0, noise=1.05) is None   # the edge at MIN_EFFECT
     assert needing(2.0, 0.0) is None and needing(2.0, None) is None and needing(None, 1.0) is None
 
 

@@ -215,6 +215,9 @@ def test_the_word_faster_appears_only_for_a_faster_or_slower_verdict(analysed):
     headline = [c for c in claims if c["kind"] in ("best_vs_seed", "mip_vs_cp")]
     assert len(rows) == len(headline)            # the paper states its claims as a table, one row each
     verdicts = [cells[6] for _, cells in rows]
+    assert [cells[0] for _, cells in rows] == [{"best_vs_seed": "vs seed", "mip_vs_cp": "MIP vs CP"}[c["kind"]]
+                                               for c in headline]
+    assert [group for group, _ in rows] == [f"{c['puzzle']}, {c['instance_set'] or 'all sets'}" for c in headline]
     assert sorted(verdicts) == sorted(VERDICT_WORDS[c["verdict"]] for c in headline)
     assert sum("faster" in v for v in verdicts) == sum(c["verdict"] in ("faster", "slower") for c in headline) > 0
     table = tex[tex.index(r"\label{tab:claims}"):]

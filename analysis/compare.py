@@ -198,6 +198,13 @@ class Comparison:
         return None
 
     @property
+    def same_file(self) -> bool:
+        """Whether A and B are one findings file (however spelled): a run compared with itself, which
+        replicates trivially and shows nothing."""
+        paths = [side.get("path") for side in (self.a, self.b)]
+        return None not in paths and Path(paths[0]).resolve() == Path(paths[1]).resolve()
+
+    @property
     def replicates(self) -> bool:
         """No flip, each share at least ``min_share``, every required puzzle kept, and at least one
         claim of a difference held in both (False when there is nothing to compare)."""
@@ -238,7 +245,7 @@ def compare(a: dict, b: dict, min_share: float = MIN_SHARE, puzzles=None) -> Com
 def as_json(result: Comparison) -> dict:
     """The comparison as one JSON object (``nothing_to_compare``: the reason, or null)."""
     return {"a": result.a["path"], "b": result.b["path"], "replicates": result.replicates,
-            "nothing_to_compare": result.nothing_to_compare,
+            "nothing_to_compare": result.nothing_to_compare, "same_file": result.same_file,
             "share_a": result.share_a, "share_b": result.share_b, "flipped": [ca["id"] for ca, _ in result.flipped],
             "held": [ca["id"] for ca, _ in result.held],
             "changed": [{"id": c["id"], "run": tag, "verdict": c["verdict"],
@@ -334,6 +341,9 @@ def report(result: Comparison) -> str:
               f"  flipped: {len(result.flipped)}",
               "  puzzles keeping a claim of a difference in both runs: "
               + (", ".join(f"{p} {'yes' if kept else 'NO'}" for p, kept in result.puzzles.items()) or "--")]
+    if result.same_file:
+        lines.append("  note: A and B are the same file, a run compared with itself (the same by construction; "
+                     "compare two runs)")
     if result.nothing_to_compare is not None:
         lines.append(f"  nothing to compare: {result.nothing_to_compare}")
     else:

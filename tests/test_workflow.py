@@ -362,3 +362,36 @@ def test_pipelined_runs_match_single_runs():
         with pytest.raises(PuzzleError):
             next(out)
         assert not process.busy
+
+
+@pytest.mark.slow
+def test_a_small_run_says_no_difference_only_where_it_was_shown(tmp_path):
+    """Issue 32's check on a real run over killer/janko-x (propagation solves most of it, so many pairs
+    are untested) and kakuro/janko: "equivalent" only for a tested pair whose interval lies inside its
+    band, every inconclusive claim of a tested pair with the instances it would need, and the words
+    follow the verdicts."""
+    from puzzlebench.analysis.verdicts import MIN_EFFECT
+    config = write_config(tmp_path, instance_sets=["killer/janko-x", "kakuro/janko"], max_instances=8, repeats=2,
+                          formulations={"killer": ["binary", "combinations", "propagated"],
+                                        "kakuro": ["binary", "combinations", "propagated"]},
+                          solvers=["highs", "cpsat"], time_limit=5)
+    done = snakemake(tmp_path, config, timeout=900)
+    assert done.returncode == 0, done.stderr[-2000:]
+    findings = json.loads((tmp_path / "results/findings.json").read_text())
+    assert findings["format"] == 2 and findings["families"]
+    claims = findings["claims"]
+    verdicts = {c["verdict"] for c in claims}
+    assert "tied" not in verdicts and {"inconclusive", "preprocessing"} <= verdicts
+    for claim in claims:
+        if claim["verdict"] == "equivalent":
+            g = max(claim["noise"] or 1.0, MIN_EFFECT)
+            assert claim["p_value"] is not None and 1 / g <= claim["ci"][0] <= claim["ci"][1] <= g, claim
+            assert "no difference beyond the noise" in claim["text"]
+        else:
+            assert "no difference" not in claim["text"], claim["text"]
+        if claim["verdict"] == "inconclusive":
+            assert "not enough evidence (n = " in claim["text"]
+            if claim["p_value"] is not None:
+                assert isinstance(claim["instances_needed"], int) and claim["instances_needed"] > claim["n"], claim
+    summary = (tmp_path / "results/summary.md").read_text()
+    assert "no difference beyond the noise and the test" not in summary

@@ -48,6 +48,7 @@ threads = number_in(int, 1, MAX_THREADS, what="of threads (this machine's CPUs)"
 gap = number_in(float, 0, 1, what="(relative gap)")
 index = number_in(int, 0, None)
 count = number_in(int, 1, 10**9)
+repeats = number_in(int, 1, 1000)   # the workflow's cap (config key repeats)
 fraction = number_in(float, 0, 1, open_low=True)
 non_negative = number_in(int, 0, None)
 

@@ -6,12 +6,13 @@ Writes ``<set folder>/calibration.csv`` (:mod:`puzzlebench.workflow.sampling`), 
 
 from __future__ import annotations
 
+import os
 import sys
 
 
 def register(sub) -> None:
     from ..workflow.sampling import REFERENCE
-    from ._common import count, seconds, seed
+    from ._common import repeats, seconds, seed
     p = sub.add_parser(
         "calibrate", help="time every puzzle of instance sets on a reference configuration",
         description="Solve every puzzle of each SET with one configuration (default: the seed model "
@@ -25,7 +26,8 @@ def register(sub) -> None:
     p.add_argument("--solver", default=REFERENCE["solver"])
     p.add_argument("--time-limit", type=seconds, default=REFERENCE["time_limit"])
     p.add_argument("--seed", type=seed, default=REFERENCE["seed"])
-    p.add_argument("--repeats", type=count, default=1, help="solves per puzzle; the median time is kept")
+    p.add_argument("--repeats", type=repeats, default=1,
+                   help="solves per puzzle, 1 to 1000; the median time is kept")
     p.set_defaults(func=run)
 
 
@@ -55,9 +57,16 @@ def calibrate(iset, args):
     from ..run.worker import SolverProcess
     from ..store.provenance import cpu_pressure_total, load_average, machine
     from ..store.records import SolveOptions
+    from ..errors import PuzzleError
+    from ..io.atomic import replacing
     from ..workflow.sampling import CALIBRATION_COLUMNS, calibration_path
+    path = calibration_path(iset)
+    if not os.access(path.parent, os.W_OK):  # said before any puzzle is solved, not after
+        raise PuzzleError("cannot write the calibration file here: the folder is not writable", path=str(path))
     config, options = configured(args.solver, SolveOptions(threads=1, seed=args.seed, time_limit=args.time_limit))
     entries = iset.entries()
+    if not entries:
+        raise PuzzleError(f"instance set {iset.name} has no puzzles: nothing to calibrate", path=str(iset.path))
     get_formulation(iset.puzzle, args.formulation)
     facts = machine()
     load, pressure, started = load_average(), cpu_pressure_total(), datetime.datetime.now(datetime.timezone.utc)
@@ -72,11 +81,10 @@ def calibrate(iset, args):
     elapsed = (datetime.datetime.now(datetime.timezone.utc) - started).total_seconds()
     after = cpu_pressure_total()
     share = None if pressure is None or after is None or elapsed <= 0 else (after - pressure) / elapsed
-    path = calibration_path(iset)
     command = shlex.join(["puzzlebench", "calibrate", iset.name, "--formulation", args.formulation, "--solver",
                           args.solver, "--time-limit", f"{args.time_limit:g}", "--seed", str(args.seed),
                           "--repeats", str(args.repeats)])
-    with open(path, "w", newline="", encoding="utf-8") as fh:
+    with replacing(path, newline="") as fh:
         fh.write(f"# puzzlebench calibration of {iset.name}: every puzzle timed on one reference configuration\n"
                  f"# command: {command}\n"
                  f"# date: {started.isoformat(timespec='seconds')} ({elapsed:.0f} s)\n"
@@ -96,6 +104,10 @@ def calibrate(iset, args):
             times = sorted((r.solver_time if r.solver_time is not None else r.wall_time or 0.0) + (r.build_time or 0.0)
                            for r in solved) if len(solved) == len(mine) else []
             first = mine[0]
+            if not times:
+                print(f"{iset.name}/{entry.name}: {first.status}"
+                      + (f" ({first.message})" if getattr(first, "message", None) else "")
+                      + f": recorded at the time limit {args.time_limit:g} s", file=sys.stderr)
             rows, cols = entry.puzzle.shape
             writer.writerow([entry.name, f"{rows}x{cols}", entry.puzzle.num_givens, args.formulation, config.name,
                              args.seed, f"{args.time_limit:g}", first.status if times or not solved else "mixed",

@@ -9,11 +9,11 @@ solution before the puzzle, so that an interrupted run leaves only whole files.
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..io import format_puzzle, format_solution
+from ..io.atomic import write_whole
 from ..io.sets import LADDER_TAG, SET_FILE
 from ..kinds import get_kind, kind_of
 from .base import Generated
@@ -39,13 +39,6 @@ def puzzle_stem(label: str, index: int, count: int) -> str:
 def set_files(stems: list[str]) -> set[str]:
     """The names of every file a set of puzzles with these stems consists of."""
     return {SET_FILE, SOURCE_FILE} | {f"{s}.txt" for s in stems} | {f"{s}.solution.txt" for s in stems}
-
-
-def write_whole(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a hidden temporary file beside it, renamed into place."""
-    tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_text(text)
-    os.replace(tmp, path)
 
 
 def write_puzzle(folder: Path, stem: str, generated: Generated) -> None:

@@ -45,6 +45,7 @@ import pyarrow.csv as pa_csv
 import pyarrow.parquet as pq
 
 from ..errors import PuzzleError
+from ..io.atomic import current_umask
 from ..run.processes import OWNER, owner, remove_leftovers
 from .chunks import Chunk, read_chunk, read_records, refuse_duplicates
 from .provenance import Provenance
@@ -274,6 +275,7 @@ def _publish(out_dir: Path, writers: dict[str, typing.Callable[[Path], None]]) -
     remove_leftovers(store, _TEMPORARY)
     remove_leftovers(store, _GENERATION, keep={previous})
     generation = Path(tempfile.mkdtemp(prefix=f"{owner()}-", dir=store))
+    generation.chmod(0o777 & ~current_umask())  # mkdtemp makes it 0700: others read it as every output
     try:
         for name, write in writers.items():
             write(generation / name)

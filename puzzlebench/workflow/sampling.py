@@ -53,6 +53,9 @@ class Sample:
     def from_config(cls, value) -> "Sample | None":
         if not value:
             return None
+        per_set = value.get("per_set")
+        if isinstance(per_set, float) and per_set.is_integer():  # 3.0: the schema's integer, a count here
+            value = {**value, "per_set": int(per_set)}
         sample = cls(**value)
         if not sample.min_time < sample.max_time:
             raise PuzzleError(f"config sample: min_time {sample.min_time:g} must be below max_time "

@@ -28,7 +28,7 @@ def results_folder(config: dict, study_files, command_line: dict) -> str:
     named = "results" in (command_line or {}) or any(
         "results" in (yaml.safe_load(path.read_text()) or {}) for path in study_files if path.is_file())
     if named or not study_files:
-        return str(config.get("results", "results"))
+        return config.get("results", "results")   # as given: the schema refuses null or "" in one line
     return f"results/{study_files[-1].stem}"
 
 

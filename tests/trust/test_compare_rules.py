@@ -79,7 +79,8 @@ def test_held_flipped_and_changed_lists_are_exact():
     assert result.flipped[0][0] is result.a["claims"][2] and result.flipped[0][1] is result.b["claims"][2]
     assert result.share_a == 2 / 5 and result.share_b == 2 / 4
     assert as_json(result) == {
-        "a": "run", "b": "run", "replicates": False, "nothing_to_compare": None, "share_a": 0.4, "share_b": 0.5,
+        "a": "run", "b": "run", "replicates": False, "nothing_to_compare": None, "same_file": True,
+        "share_a": 0.4, "share_b": 0.5,
         "flipped": ["s/flip"], "held": ["s/held", "s/held2"],
         "changed": [{"id": "s/gone", "run": "a", "verdict": "faster", "other": None},
                     {"id": "s/tie", "run": "a", "verdict": "faster", "other": "inconclusive"},
@@ -447,3 +448,22 @@ def test_a_setup_of_any_shape_is_reported_without_a_crash(tmp_path, capsys):
     assert main(["compare", a, b]) == 0
     out = capsys.readouterr().out
     assert "split halves A: None of None claims of a difference hold in both halves (50%, by None)" in out
+
+
+
+def test_one_file_given_twice_is_said(tmp_path):
+    """compare A A replicates trivially: the result says the two are one file, however spelled."""
+    folder = tmp_path / "run"
+    folder.mkdir()
+    (folder / "findings.json").write_text(json.dumps(doc(claims_of({"s/1": "faster"}))))
+    (tmp_path / "link").symlink_to(folder)
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "findings.json").write_text(json.dumps(doc(claims_of({"s/1": "faster"}))))
+    for a, b in ((folder, folder), (folder, folder / "findings.json"), (tmp_path / "link", folder)):
+        result = compare(read_findings(a), read_findings(b))
+        assert result.same_file and as_json(result)["same_file"] is True
+        assert "note: A and B are the same file" in report(result)
+    result = compare(read_findings(folder), read_findings(other))
+    assert not result.same_file and "same file" not in report(result)
+    assert not compare(doc([]), {"claims": []}).same_file                  # no path: not known to be one file

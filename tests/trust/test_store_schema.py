@@ -4,6 +4,7 @@ every run, the refusal of rows and stores it cannot type, and what gather writes
 from __future__ import annotations
 
 import json
+import os
 import typing
 from dataclasses import MISSING, fields
 from pathlib import Path
@@ -352,3 +353,17 @@ def test_a_store_file_that_fails_to_write_leaves_no_generation_and_the_current_o
         store._publish(gathered, {"runs.parquet": fails})
     assert sorted(p.name for p in generations.iterdir()) == sorted([store.CURRENT, before])
     assert os.readlink(generations / store.CURRENT) == before
+
+
+@pytest.mark.parametrize("umask, mode", [(0o022, 0o755), (0o027, 0o750), (0o077, 0o700)])
+def test_the_store_generation_follows_the_umask_as_every_other_output(tmp_path, umask, mode):
+    """mkdtemp makes the generation folder 0700; under umask 022 others could not read runs.csv."""
+    runs, noise = runs_and_noise()
+    old = os.umask(umask)
+    try:
+        gather([write_chunk(tmp_path / "c.jsonl", runs, noise)], tmp_path / "out")
+    finally:
+        os.umask(old)
+    generation = (tmp_path / "out" / ".store" / "current").resolve()
+    assert generation.stat().st_mode & 0o777 == mode
+    assert os.umask(old) == old                    # the umask is as it was

@@ -1,0 +1,44 @@
+"""Files written whole or not at all: a hidden temporary file beside the target, renamed over it.
+
+A reader (or a later run) sees the old file or the new one, never a file cut short by a full disk, a
+write error or a kill; a failed write leaves the old file as it was and no temporary behind, and says
+which file it could not write.
+"""
+
+from __future__ import annotations
+
+import os
+from contextlib import contextmanager
+from pathlib import Path
+
+from ..errors import PuzzleError
+
+
+@contextmanager
+def replacing(path, newline: str | None = None):
+    """A text file (UTF-8) to write ``path`` through: renamed over ``path`` when the block ends without
+    an error; on any error the temporary is removed and ``path`` is untouched.  An OSError of the
+    writing (a full disk, a read-only folder) becomes a :class:`PuzzleError` naming ``path``."""
+    path = Path(path)
+    temporary = path.with_name(f".{path.name}.tmp-{os.getpid()}")
+    try:
+        with open(temporary, "w", newline=newline, encoding="utf-8") as fh:
+            yield fh
+        os.replace(temporary, path)
+    except OSError as err:
+        raise PuzzleError(f"cannot write it: {err.strerror or err}", path=str(path)) from None
+    finally:
+        temporary.unlink(missing_ok=True)
+
+
+def write_whole(path, text: str) -> None:
+    """Write ``text`` to ``path`` whole or not at all (:func:`replacing`)."""
+    with replacing(path) as fh:
+        fh.write(text)
+
+
+def current_umask() -> int:
+    """The process's umask (read by setting it and setting it back)."""
+    mask = os.umask(0o22)
+    os.umask(mask)
+    return mask

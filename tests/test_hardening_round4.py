@@ -1,0 +1,125 @@
+"""Hardening, round 4 (issue 34): files written whole or not at all, calibrate's checks, and compare of
+one file given twice.  Each test fails on the code before the fix."""
+
+from __future__ import annotations
+
+import errno
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from puzzlebench import Sudoku
+from puzzlebench.cli import main
+from puzzlebench.errors import PuzzleError
+from puzzlebench.io import atomic, format_puzzle
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+class FullDisk:
+    """A text file whose writes fail with ENOSPC once ``room`` characters were written."""
+
+    def __init__(self, path, room: int):
+        self.fh, self.room = open(path, "w", encoding="utf-8"), room
+
+    def write(self, text: str) -> int:
+        if len(text) > self.room:
+            self.fh.write(text[:self.room])
+            self.fh.flush()
+            raise OSError(errno.ENOSPC, "No space left on device")
+        self.room -= len(text)
+        return self.fh.write(text)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.fh.close()
+
+
+@pytest.fixture
+def one_puzzle_set(tmp_path, monkeypatch) -> Path:
+    """An instance root with sudoku/seed holding one puzzle (its first file)."""
+    source = ROOT / "instances/sudoku/seed"
+    folder = tmp_path / "instances/sudoku/seed"
+    folder.mkdir(parents=True)
+    first = sorted(p for p in source.iterdir() if p.suffix == ".txt" and not p.name.endswith(".solution.txt"))[0]
+    shutil.copy(first, folder / first.name)
+    monkeypatch.setenv("PUZZLEBENCH_INSTANCES", str(tmp_path / "instances"))
+    return folder
+
+
+def test_a_failed_write_leaves_the_old_file_and_no_temporary(tmp_path, monkeypatch):
+    path = tmp_path / "out.csv"
+    path.write_text("old,whole\n")
+    monkeypatch.setattr(atomic, "open", lambda p, *a, **k: FullDisk(p, 5), raising=False)
+    with pytest.raises(PuzzleError) as caught:
+        atomic.write_whole(path, "new,text,longer than the room\n")
+    assert str(caught.value) == f"{path}: cannot write it: No space left on device"
+    assert path.read_text() == "old,whole\n" and sorted(p.name for p in tmp_path.iterdir()) == ["out.csv"]
+    monkeypatch.undo()
+    atomic.write_whole(path, "new\n")
+    assert path.read_text() == "new\n" and sorted(p.name for p in tmp_path.iterdir()) == ["out.csv"]
+
+
+def test_calibrate_on_a_full_disk_keeps_the_old_calibration_and_names_the_file(one_puzzle_set, monkeypatch, capsys):
+    old = "# an earlier calibration\nname,size\nx,9x9\n"
+    path = one_puzzle_set / "calibration.csv"
+    path.write_text(old)
+    monkeypatch.setattr(atomic, "open", lambda p, *a, **k: FullDisk(p, 200), raising=False)
+    assert main(["calibrate", "sudoku/seed", "--time-limit", "20"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[-1] == f"puzzlebench: error: {path}: cannot write it: No space left on device" or (
+        f"{path}: cannot write it: No space left on device" in err[-1] and len(err[-1].splitlines()) == 1), err
+    assert path.read_text() == old
+    assert sorted(p.name for p in one_puzzle_set.iterdir() if p.name.startswith(".")) == []
+
+
+def test_calibrate_refuses_an_empty_set_and_writes_nothing(tmp_path, monkeypatch, capsys):
+    folder = tmp_path / "instances/sudoku/empty"
+    folder.mkdir(parents=True)
+    (folder / "set.yaml").write_text("puzzle: sudoku\n")       # a set folder with no puzzle file
+    monkeypatch.setenv("PUZZLEBENCH_INSTANCES", str(tmp_path / "instances"))
+    assert main(["calibrate", "sudoku/empty"]) == 2
+    assert "has no puzzles: nothing to calibrate" in capsys.readouterr().err
+    assert not (folder / "calibration.csv").exists()
+
+
+def test_calibrate_says_which_puzzle_it_recorded_at_the_time_limit(one_puzzle_set, capsys):
+    grid = np.zeros((4, 4), int)
+    grid[0, :2] = 1, 2
+    grid[2, 2], grid[3, 2] = 3, 4        # cell (1,3) has no candidate: infeasible
+    (one_puzzle_set / "no-candidate.txt").write_text(format_puzzle(Sudoku(grid, name="no-candidate"), "native"))
+    assert main(["calibrate", "sudoku/seed", "--time-limit", "5"]) == 0
+    err = capsys.readouterr().err
+    assert "sudoku/seed/no-candidate.txt#1: infeasible" in err and "recorded at the time limit 5 s" in err
+    rows = (one_puzzle_set / "calibration.csv").read_text().splitlines()
+    assert any(row.startswith("no-candidate.txt#1,4x4,") for row in rows), rows
+
+
+def test_calibrate_repeats_are_capped_as_the_workflows(capsys):
+    assert main(["calibrate", "sudoku/seed", "--repeats", "1001"]) == 2    # (not 10**9: the old code would try it)
+    assert "--repeats: must be an integer 1..1000, not '1001'" in capsys.readouterr().err
+
+
+def test_a_whole_float_per_set_samples_as_its_integer():
+    from puzzlebench.workflow.planner import plan
+    base = {"instance_sets": ["kakuro/janko"], "formulations": {"kakuro": ["binary"]}, "solvers": ["highs"]}
+    as_float = plan({**base, "sample": {"per_set": 3.0}})
+    as_int = plan({**base, "sample": {"per_set": 3}})
+    assert [job.names for job in as_float] == [job.names for job in as_int] and len(as_int[0].names) == 3
+
+
+@pytest.mark.parametrize("value", [None, ""])
+def test_a_results_folder_of_null_or_nothing_is_refused_in_one_line(tmp_path, value):
+    import json
+    import subprocess
+    import sys
+    study = tmp_path / "study.yaml"
+    study.write_text(json.dumps({"results": value}))
+    done = subprocess.run([sys.executable, "-m", "snakemake", "-s", str(ROOT / "Snakefile"), "-n", "--directory",
+                           str(tmp_path), "--configfile", str(study)], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 2 and "config results = " in done.stderr and "non-empty folder path" in done.stderr
+    assert "Traceback" not in done.stderr and not (tmp_path / "None").exists()

@@ -172,7 +172,7 @@ def log_tolerance(n: int, cells: int) -> float:
     two different whole numbers up to N^m (two products of m digits 1..N, or for m = 2 two
     ratios p/q and r/s of digits: |ln(ps/qr)| >= ln(N^2/(N^2-1)))."""
     top = float(n) ** cells
-    return 0.5 * math.log(top / (top - 1))
+    return 0.5 * math.log(top / (top - 1)) if top > 1 else math.inf   # N = 1: one whole number, no distance
 
 
 def _log(values) -> np.ndarray:
@@ -184,7 +184,7 @@ def log_linear_applies(puzzle: KenKen) -> bool:
     (m+1)/2 * 10^-6, below half of delta(N, m)"""
     rounding = 0.5 * 10.0 ** -LOG_DECIMALS
     return all((len(cage.cells) + 1) * rounding < log_tolerance(puzzle.n, max(2, len(cage.cells))) / 2
-               for cage in puzzle.cages if cage.op in "x/")
+               for cage in puzzle.cages if cage.op in ("x", "/"))   # not `in "x/"`: a one-cell cage's op is ""
 
 
 @formulation("kenken", "log-linear", applies=log_linear_applies, description="""

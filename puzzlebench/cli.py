@@ -48,7 +48,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"puzzlebench: error: {err}", file=sys.stderr)
         return 2
     except OSError as err:
-        print(f"puzzlebench: error: {err.filename or ''}: {err.strerror or err}", file=sys.stderr)
+        where = f"{err.filename}: " if err.filename else ""   # (a write to an open file names none)
+        print(f"puzzlebench: error: {where}{err.strerror or err}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("puzzlebench: interrupted", file=sys.stderr)

@@ -123,3 +123,71 @@ def test_a_results_folder_of_null_or_nothing_is_refused_in_one_line(tmp_path, va
                            str(tmp_path), "--configfile", str(study)], capture_output=True, text=True, timeout=300)
     assert done.returncode == 2 and "config results = " in done.stderr and "non-empty folder path" in done.stderr
     assert "Traceback" not in done.stderr and not (tmp_path / "None").exists()
+
+
+def test_a_one_cell_kenken_builds_with_every_formulation(tmp_path):
+    """A one-cell cage's operator is "": `op in "x/"` took it for a product (ZeroDivisionError in log-linear)."""
+    from puzzlebench.io import read_puzzle
+    from puzzlebench.registry import formulations
+    from puzzlebench.run.runner import run
+    from puzzlebench.store.records import SolveOptions
+    path = tmp_path / "k1.txt"
+    path.write_text("kenken 1\nA\nA 1\n")
+    puzzle = read_puzzle(path).puzzle
+    for info in formulations("kenken"):
+        record = run(puzzle, info.name, "highs", SolveOptions(time_limit=20))
+        assert record.verified, (info.name, record.status, record.message)
+
+
+def test_a_formulation_whose_applies_check_fails_is_that_runs_error_and_the_job_goes_on(monkeypatch):
+    from puzzlebench import registry
+    from puzzlebench.registry import FormulationInfo, get_formulation
+    from puzzlebench.run.batch import run_job
+    from puzzlebench.run.jobs import Job
+
+    def fails(puzzle):
+        """puzzles it cannot tell"""
+        return 1 / 0
+
+    binary = get_formulation("sudoku", "binary")
+    monkeypatch.setitem(registry._FORMULATIONS, ("sudoku", "fragile"),
+                        FormulationInfo("sudoku", "fragile", "binary, with a failing applies check", binary.build, fails))
+    rows = [r for r in run_job(Job("sudoku/seed", ("binary", "fragile"), "highs", repeats=1, time_limit=20),
+                               progress=False) if r.get("role") == "run"]
+    assert sorted(r["formulation"] for r in rows) == ["binary", "binary", "fragile", "fragile"]
+    fragile = [r for r in rows if r["formulation"] == "fragile"]
+    assert all("ZeroDivisionError" in r["message"] for r in fragile), fragile
+    assert all(r["verified"] for r in rows if r["formulation"] == "binary")
+
+
+def test_permute_does_not_overwrite_files_it_would_write(tmp_path, capsys):
+    sudoku = str(ROOT / "instances/sudoku/seed/matlab_cleve.txt")
+    out = tmp_path / "copies"
+    assert main(["permute", sudoku, "--count", "3", "--seed", "1", "-o", str(out)]) == 0
+    first = sorted(out.glob("*~p1.txt"))[0]
+    first.write_text("my own edit\n")
+    capsys.readouterr()
+    assert main(["permute", sudoku, "--count", "3", "--seed", "2", "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "exists: permute does not overwrite" in err and str(out) in err and len(err.strip().splitlines()) == 1
+    assert first.read_text() == "my own edit\n"
+    assert main(["permute", sudoku, "--count", "3", "--seed", "2", "-o", str(tmp_path / "other")]) == 0
+    (tmp_path / "a-file").write_text("x")
+    assert main(["permute", sudoku, "--count", "1", "-o", str(tmp_path / "a-file")]) == 2
+
+
+def test_a_chunk_that_cannot_be_written_is_named_and_leaves_nothing(tmp_path, monkeypatch):
+    from puzzlebench.run import batch
+    path = tmp_path / "chunks" / "job.jsonl"
+    monkeypatch.setattr(batch.Path, "open", lambda self, mode="r", **k: FullDisk(self, 10))
+    with pytest.raises(PuzzleError) as caught:
+        batch.write_rows_atomically(iter([{"a": 1}, {"b": 2}]), path)
+    assert str(caught.value) == f"{path}: cannot write it: No space left on device"
+    assert list(path.parent.iterdir()) == []
+
+
+def test_an_os_error_without_a_file_name_prints_no_empty_name(monkeypatch, capsys):
+    from puzzlebench.commands import compare
+    monkeypatch.setattr(compare, "run", lambda args: (_ for _ in ()).throw(OSError(errno.ENOSPC, "No space left")))
+    assert main(["compare", "a", "b"]) == 2
+    assert capsys.readouterr().err == "puzzlebench: error: No space left\n"

@@ -61,6 +61,7 @@ def run(args) -> int:
                           path=args.solution or args.path)
     check_copies(puzzle, args.count, args.kinds)  # before the folder is made
     out = Path(args.output)
+    _refuse_overwrites(out, puzzle.name, args.count)
     out.mkdir(parents=True, exist_ok=True)
     for _, transform, copy in iter_permuted_copies(puzzle, args.count, args.seed, args.kinds):  # each written as made
         (out / f"{copy.name}.txt").write_text(format_puzzle(copy))
@@ -70,3 +71,19 @@ def run(args) -> int:
     extra = " with their solutions" if solution is not None else ""
     print(f"wrote {args.count} copies of {puzzle.name}{extra} to {out}/{puzzle.name}~p1..{args.count}.txt")
     return 0
+
+
+def _refuse_overwrites(out: Path, stem: str, count: int) -> None:
+    """PuzzleError when ``out`` is not a folder or already holds a file this run would write (as
+    generate and import refuse a folder holding files they would not write)."""
+    import os
+
+    from ..errors import PuzzleError
+    if out.exists() and not out.is_dir():
+        raise PuzzleError("exists and is not a folder", path=str(out))
+    if out.is_dir():
+        names = {f"{stem}~p{i}{suffix}" for i in range(1, count + 1) for suffix in (".txt", ".solution.txt")}
+        clash = sorted(name for name in os.listdir(out) if name in names)
+        if clash:
+            raise PuzzleError(f"exists: permute does not overwrite (remove it or choose another folder; "
+                              f"{len(clash)} file(s) of this run are there)", path=str(out / clash[0]))

@@ -7,11 +7,16 @@ which file it could not write.
 
 from __future__ import annotations
 
+import errno
 import os
 from contextlib import contextmanager
 from pathlib import Path
 
 from ..errors import PuzzleError
+
+WRITE_ERRORS = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROFS, errno.EIO)
+"""The errors of writing a file (a full disk, a quota, a size limit, a read-only or failing disk): each
+is reported with the name of the file that could not be written."""
 
 
 @contextmanager

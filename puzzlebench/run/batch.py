@@ -30,6 +30,8 @@ from pathlib import Path
 
 import numpy as np
 
+from ..errors import PuzzleError
+from ..io.atomic import WRITE_ERRORS
 from ..registry import get_formulation, solvers
 from ..store import chunks
 from ..store.provenance import cpu_pressure_total, stamp
@@ -90,6 +92,14 @@ def run_order(job: Job, variants: list, seed: int) -> list[tuple]:
     return [(variant, *pairs[i]) for variant in variants for i in rng.permutation(len(pairs))]
 
 
+def _applies(name: str, puzzle) -> bool:
+    """Whether formulation ``name`` takes ``puzzle``; False when its check fails (the runs record why)."""
+    try:
+        return bool(get_formulation(puzzle.puzzle, name).applies(puzzle))
+    except Exception:  # noqa: BLE001 -- a plug-in's failing check is its runs' error, not the job's
+        return False
+
+
 def warm_up(formulations, entries: list, config, options: SolveOptions, process: SolverProcess) -> None:
     """Build and solve each of ``formulations`` once on the smallest puzzle of ``entries`` it applies
     to, and the noise reference once, through ``process``, each solve at most :data:`WARM_UP_LIMIT`
@@ -97,7 +107,7 @@ def warm_up(formulations, entries: list, config, options: SolveOptions, process:
     quick = replace(options, time_limit=min(options.time_limit, WARM_UP_LIMIT))
     by_size = sorted((e.puzzle for e in entries), key=lambda p: p.shape[0] * p.shape[1])
     for name in formulations:
-        puzzle = next((p for p in by_size if get_formulation(p.puzzle, name).applies(p)), None)
+        puzzle = next((p for p in by_size if _applies(name, p)), None)
         if puzzle is not None:
             run(puzzle, name, config, quick, process=process)
     run(noise_puzzle(), NOISE_FORMULATION, NOISE_SOLVER, quick, process=process)
@@ -204,6 +214,10 @@ def write_rows_atomically(rows, path: str | Path) -> int:
                 fh.write(json.dumps(row) + "\n")
                 count += 1
         os.replace(tmp, path)
+    except OSError as err:
+        if err.errno not in WRITE_ERRORS:
+            raise
+        raise PuzzleError(f"cannot write it: {err.strerror}", path=str(path)) from None
     finally:
         tmp.unlink(missing_ok=True)
         if hasattr(rows, "close"):  # a job stopped early (SIGTERM) closes its solver process now

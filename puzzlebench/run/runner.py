@@ -179,12 +179,12 @@ class PreparedRun:
 
 def _prepare(resolved: ResolvedRun) -> PreparedRun:
     """The run with its model built, or why there is none."""
-    reason = resolved.formulation.not_applicable(resolved.puzzle)
-    if reason is not None:
-        return PreparedRun(resolved, None, reason)
     try:
+        reason = resolved.formulation.not_applicable(resolved.puzzle)
+        if reason is not None:
+            return PreparedRun(resolved, None, reason)
         return PreparedRun(resolved, build(resolved.puzzle, resolved.formulation))
-    except Exception as exc:  # noqa: BLE001 -- any build failure is this run's, not the job's
+    except Exception as exc:  # noqa: BLE001 -- any build failure (its applies check too) is this run's, not the job's
         return PreparedRun(resolved, None, f"model could not be built: {type(exc).__name__}: {exc}")
 
 

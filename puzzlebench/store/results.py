@@ -45,7 +45,7 @@ import pyarrow.csv as pa_csv
 import pyarrow.parquet as pq
 
 from ..errors import PuzzleError
-from ..io.atomic import current_umask
+from ..io.atomic import WRITE_ERRORS, current_umask
 from ..run.processes import OWNER, owner, remove_leftovers
 from .chunks import Chunk, read_chunk, read_records, refuse_duplicates
 from .provenance import Provenance
@@ -278,7 +278,12 @@ def _publish(out_dir: Path, writers: dict[str, typing.Callable[[Path], None]]) -
     generation.chmod(0o777 & ~current_umask())  # mkdtemp makes it 0700: others read it as every output
     try:
         for name, write in writers.items():
-            write(generation / name)
+            try:
+                write(generation / name)
+            except OSError as err:
+                if err.errno not in WRITE_ERRORS:
+                    raise
+                raise PuzzleError(f"cannot write it: {err.strerror}", path=str(out_dir / name)) from None
         _replace_link(current, generation.name)  # the one step from the old store to the new
     except BaseException:
         shutil.rmtree(generation, ignore_errors=True)

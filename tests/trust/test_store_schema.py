@@ -367,3 +367,26 @@ def test_the_store_generation_follows_the_umask_as_every_other_output(tmp_path, 
     generation = (tmp_path / "out" / ".store" / "current").resolve()
     assert generation.stat().st_mode & 0o777 == mode
     assert os.umask(old) == old                    # the umask is as it was
+
+
+
+@pytest.mark.parametrize("code, named", [(28, True), (122, True), (27, True), (30, True), (5, True), (13, False)])
+def test_a_store_file_that_cannot_be_written_is_named(gathered, code, named):
+    """A full disk (ENOSPC), quota (EDQUOT), size limit (EFBIG), read-only (EROFS) or failing disk (EIO)
+    names the store file; another error (EACCES) passes as it is; the current generation stays."""
+    import os
+
+    from puzzlebench.errors import PuzzleError
+    before = os.readlink(gathered / store.GENERATIONS / store.CURRENT)
+
+    def fails(path):
+        path.write_text("half")
+        raise OSError(code, os.strerror(code))
+
+    with pytest.raises(PuzzleError if named else OSError) as caught:
+        store._publish(gathered, {"runs.csv": fails})
+    if named:
+        assert str(caught.value) == f"{gathered / 'runs.csv'}: cannot write it: {os.strerror(code)}"
+    else:
+        assert not isinstance(caught.value, PuzzleError) and caught.value.errno == code
+    assert os.readlink(gathered / store.GENERATIONS / store.CURRENT) == before

@@ -27,6 +27,7 @@ import importlib
 import pkgutil
 from dataclasses import dataclass
 from importlib.metadata import entry_points
+from pathlib import Path
 from typing import Callable
 
 from .errors import PuzzleError
@@ -157,12 +158,16 @@ def _load(package: str) -> None:
     pkg = importlib.import_module(f"puzzlebench.{package}")
     for info in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda m: m.name):
         if not info.name.startswith("_"):
-            importlib.import_module(f"{pkg.__name__}.{info.name}")
+            try:
+                importlib.import_module(f"{pkg.__name__}.{info.name}")
+            except SystemExit as exc:  # a module that exits on import would end the command silently
+                raise PuzzleError(f"module {pkg.__name__}.{info.name} called sys.exit({exc.code!r}) on import",
+                                  path=str(Path(pkg.__path__[0]) / f"{info.name}.py")) from None
     _loaded[package] = True
     for point in sorted(entry_points(group=f"puzzlebench.{package}"), key=lambda p: p.name):
         try:
             point.load()  # importing the module registers its plug-ins
-        except Exception as exc:
+        except (Exception, SystemExit) as exc:  # noqa: BLE001 -- sys.exit(0) on import too: one line, exit 2
             raise PuzzleError(f"entry point {point.name!r} ({point.value}) of group "
                               f"puzzlebench.{package} failed to load: {type(exc).__name__}: {exc}") from None
 

@@ -191,3 +191,61 @@ def test_an_os_error_without_a_file_name_prints_no_empty_name(monkeypatch, capsy
     monkeypatch.setattr(compare, "run", lambda args: (_ for _ in ()).throw(OSError(errno.ENOSPC, "No space left")))
     assert main(["compare", "a", "b"]) == 2
     assert capsys.readouterr().err == "puzzlebench: error: No space left\n"
+
+
+class FakePoint:
+    """An installed entry point (name, value, load) as importlib.metadata gives it."""
+
+    def __init__(self, name, load):
+        self.name, self.value, self.load = name, f"scratch_plugin:{name}", load
+
+
+def _exits():
+    raise SystemExit(0)
+
+
+@pytest.mark.parametrize("group", ["kinds", "formulations", "solvers"])
+def test_a_plugin_that_exits_on_import_is_one_line_naming_it(monkeypatch, group):
+    import puzzlebench.kinds as kinds
+    from puzzlebench import registry
+    if group == "kinds":
+        monkeypatch.setattr(kinds, "entry_points", lambda group: [FakePoint("quitter", _exits)])
+        monkeypatch.setattr(kinds, "_loaded", [False])
+        load = kinds._load
+    else:
+        monkeypatch.setattr(registry, "entry_points", lambda group: [FakePoint("quitter", _exits)])
+        monkeypatch.setitem(registry._loaded, group, False)
+        load = lambda: registry._load(group)     # noqa: E731
+    with pytest.raises(PuzzleError, match=r"entry point 'quitter' \(scratch_plugin:quitter\) .* failed to load: "
+                                          r"SystemExit: 0"):
+        load()
+
+
+def test_a_plugin_kind_shadowing_a_built_in_is_named(monkeypatch):
+    import dataclasses
+
+    import puzzlebench.kinds as kinds
+    shadow = dataclasses.replace(kinds.get_kind("sudoku"))
+    monkeypatch.setattr(kinds, "entry_points", lambda group: [FakePoint("my-sudoku", lambda: shadow)])
+    monkeypatch.setattr(kinds, "_loaded", [False])
+    with pytest.raises(PuzzleError, match=r"entry point 'my-sudoku' \(scratch_plugin:my-sudoku\) of group "
+                                          r"puzzlebench.kinds: puzzle kind 'sudoku' is registered twice"):
+        kinds._load()
+
+
+@pytest.mark.parametrize("changes, problem", [
+    ({"name": ""}, "puzzle kind name '': must be a word a file header can start with"),
+    ({"name": "two words"}, "puzzle kind name 'two words': must be a word"),
+    ({"name": "9x9"}, "puzzle kind name '9x9': must be a word"),
+    ({"check": None}, "puzzle kind 'sudoku': check must be callable (got NoneType)"),
+    ({"draw": None, "describe": "text"}, "puzzle kind 'sudoku': draw, describe must be callable (got NoneType)"),
+    ({"type": "Sudoku"}, "puzzle kind 'sudoku': type must be a class"),
+])
+def test_a_kind_missing_what_every_kind_gives_is_refused_when_registered(changes, problem):
+    import dataclasses
+
+    import puzzlebench.kinds as kinds
+    broken = dataclasses.replace(kinds.get_kind("sudoku"), **changes)
+    with pytest.raises(PuzzleError) as caught:
+        kinds.register_kind(broken)
+    assert problem in str(caught.value)

@@ -22,9 +22,10 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import pkgutil
+import re
 import zlib
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from importlib.metadata import entry_points
 
 from ..errors import PuzzleError
@@ -141,6 +142,12 @@ class PuzzleKind:
         return BUILTIN.index(self.name) if self.name in BUILTIN else zlib.crc32(self.name.encode())
 
 
+NAME = r"[A-Za-z][A-Za-z0-9_-]*"
+"""A kind's name: the first word of its files' native header."""
+REQUIRED_CALLABLES = ("check", "key", "read_native", "format_native", "solution_cell", "format_solution", "draw",
+                      "symmetries", "random_transform", "transform_count", "apply_transform", "describe",
+                      "open_cells")
+"""The fields every kind must give as functions (the others may be None: the kind has no generator)."""
 _KINDS: dict[str, PuzzleKind] = {}
 _BY_TYPE: dict[type, PuzzleKind] = {}
 _loaded = [False]
@@ -151,6 +158,15 @@ def register_kind(kind: PuzzleKind) -> PuzzleKind:
     a second kind of the same name, or a type whose ``puzzle`` is not the kind's name, is an error."""
     if not isinstance(kind, PuzzleKind):  # the one check on a registry entry's type: a plug-in's mistake
         raise PuzzleError(f"a puzzle kind must be a PuzzleKind, got {type(kind).__name__}")
+    if not isinstance(kind.name, str) or not re.fullmatch(NAME, kind.name):
+        raise PuzzleError(f"puzzle kind name {kind.name!r}: must be a word a file header can start with "
+                          f"(letters, digits, - and _, a letter first)")
+    missing = [f.name for f in fields(PuzzleKind) if f.name in REQUIRED_CALLABLES and not callable(getattr(kind, f.name))]
+    if missing:
+        raise PuzzleError(f"puzzle kind {kind.name!r}: {', '.join(missing)} must be callable (got "
+                          f"{type(getattr(kind, missing[0])).__name__})")
+    if not isinstance(kind.type, type):
+        raise PuzzleError(f"puzzle kind {kind.name!r}: type must be a class")
     known = _KINDS.get(kind.name)
     if known is not None and known is not kind:
         raise PuzzleError(f"puzzle kind {kind.name!r} is registered twice")
@@ -176,12 +192,15 @@ def _load() -> None:
     for name in _folders():
         register_kind(importlib.import_module(f"{__name__}.{name}.kind").KIND)
     for point in sorted(entry_points(group=GROUP), key=lambda p: p.name):
+        where = f"entry point {point.name!r} ({point.value}) of group {GROUP}"
         try:
             kind = point.load()
-        except Exception as exc:  # noqa: BLE001 -- whatever a plug-in raises becomes one line naming it
-            raise PuzzleError(f"entry point {point.name!r} ({point.value}) of group {GROUP} failed to load: "
-                              f"{type(exc).__name__}: {exc}") from None
-        register_kind(kind)
+        except (Exception, SystemExit) as exc:  # noqa: BLE001 -- whatever a plug-in raises (sys.exit too) is one line
+            raise PuzzleError(f"{where} failed to load: {type(exc).__name__}: {exc}") from None
+        try:
+            register_kind(kind)
+        except PuzzleError as err:
+            raise PuzzleError(f"{where}: {err}") from None
 
 
 def kinds() -> list[PuzzleKind]:

@@ -249,3 +249,21 @@ def test_a_kind_missing_what_every_kind_gives_is_refused_when_registered(changes
     with pytest.raises(PuzzleError) as caught:
         kinds.register_kind(broken)
     assert problem in str(caught.value)
+
+
+def test_solve_refuses_a_fifo_a_device_and_an_endless_file_at_once(tmp_path):
+    """A FIFO with no writer hung solve; /dev/zero was read until memory ran out: each is one line, exit 2."""
+    import os
+    import subprocess
+    import sys
+    fifo = tmp_path / "pipe.txt"
+    os.mkfifo(fifo)
+    huge = tmp_path / "huge.txt"
+    with open(huge, "wb") as fh:                  # sparse: no disk is used
+        fh.truncate(200 * 2**20)
+    for path, problem in ((fifo, "not a regular file (a FIFO)"), ("/dev/zero", "not a regular file (a device"),
+                          (tmp_path, "not a regular file (a folder)"), (huge, "larger than 128 MiB: not read")):
+        done = subprocess.run([sys.executable, "-m", "puzzlebench", "solve", str(path), "--solver", "highs"],
+                              capture_output=True, text=True, timeout=60)
+        assert done.returncode == 2 and problem in done.stderr and str(path) in done.stderr, (path, done.stderr)
+        assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -32,10 +33,28 @@ class TextLine:
     text: str
 
 
+MAX_INPUT_BYTES = 128 * 2**20
+"""The largest input file read (128 MiB): a device, an endless stream or a mistaken file is refused, not
+read until memory runs out."""
+
+
 def read_text(path) -> str:
-    """The file's text as UTF-8 (a byte-order mark is dropped); undecodable bytes are a PuzzleError."""
+    """The file's text as UTF-8 (a byte-order mark is dropped); undecodable bytes, a file that is not a
+    regular file (a FIFO would block, a device never end) or one over :data:`MAX_INPUT_BYTES` are a
+    PuzzleError."""
+    where = os.fspath(path)
+    try:
+        kind = os.stat(path).st_mode
+    except OSError as err:
+        raise PuzzleError(f"cannot read it: {err.strerror}", path=where) from None
+    if not stat.S_ISREG(kind):
+        what = "a folder" if stat.S_ISDIR(kind) else "a FIFO" if stat.S_ISFIFO(kind) else "a device or socket"
+        raise PuzzleError(f"not a regular file ({what}): give a puzzle file", path=where)
     with open(path, "rb") as f:
-        data = f.read()
+        data = f.read(MAX_INPUT_BYTES + 1)
+    if len(data) > MAX_INPUT_BYTES:
+        raise PuzzleError(f"larger than {MAX_INPUT_BYTES // 2**20} MiB: not read (a puzzle file is far smaller)",
+                          path=where)
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as err:

@@ -267,3 +267,33 @@ def test_solve_refuses_a_fifo_a_device_and_an_endless_file_at_once(tmp_path):
                               capture_output=True, text=True, timeout=60)
         assert done.returncode == 2 and problem in done.stderr and str(path) in done.stderr, (path, done.stderr)
         assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
+
+
+def test_a_link_out_of_a_set_folder_is_refused_without_reading_it(tmp_path, monkeypatch):
+    from puzzlebench.io.sets import get_set
+    secret = tmp_path / "secret.txt"
+    secret.write_text("TOP-SECRET first line\n")
+    folder = tmp_path / "instances/sudoku/linked"
+    folder.mkdir(parents=True)
+    shutil.copy(ROOT / "instances/sudoku/seed/matlab_cleve.txt", folder / "a.txt")
+    (folder / "b.txt").symlink_to(secret)
+    monkeypatch.setenv("PUZZLEBENCH_INSTANCES", str(tmp_path / "instances"))
+    with pytest.raises(PuzzleError) as caught:
+        get_set("sudoku/linked").entries()
+    assert str(caught.value).startswith(f"{folder / 'b.txt'}: a link that leads outside the set folder")
+    assert "TOP-SECRET" not in str(caught.value)
+    (folder / "b.txt").unlink()
+    (folder / "a.solution.txt").symlink_to(secret)       # a companion solution file: the same rule
+    with pytest.raises(PuzzleError, match="a link that leads outside the set folder"):
+        get_set("sudoku/linked").entries()
+
+
+def test_a_long_file_name_leaves_its_set_readable(tmp_path, monkeypatch):
+    """A 251-character name: its companion name (<stem>.solution.txt) is too long to exist."""
+    from puzzlebench.io.sets import get_set
+    folder = tmp_path / "instances/sudoku/long"
+    folder.mkdir(parents=True)
+    shutil.copy(ROOT / "instances/sudoku/seed/matlab_cleve.txt", folder / ("x" * 247 + ".txt"))
+    shutil.copy(ROOT / "instances/sudoku/seed/fjmc_blog2025.txt", folder / "short.txt")
+    monkeypatch.setenv("PUZZLEBENCH_INSTANCES", str(tmp_path / "instances"))
+    assert len(get_set("sudoku/long").entries()) == 2

@@ -27,6 +27,7 @@ one per puzzle in order (native), or named by line (lines) or key (dataset).
 
 from __future__ import annotations
 
+import errno
 import os
 from dataclasses import dataclass, replace
 from fnmatch import fnmatchcase
@@ -81,7 +82,8 @@ class InstanceSet:
         entries = read_puzzles(path, format=self.format, puzzle=self.puzzle, options=self.options,
                                layout=self.layout)
         companion = path.with_name(f"{path.stem}.solution{path.suffix}")
-        if companion.is_file():
+        if _is_file(companion):
+            _refuse_outside(companion, self.path)
             solutions = read_reference_solutions(companion, [e.puzzle for e in entries])
             entries = [replace(e, solutions=grids) if not e.solutions else e
                        for e, grids in zip(entries, solutions, strict=True)]
@@ -221,8 +223,29 @@ def _subfolders(folder: Path) -> list[Path]:
 
 
 def _default_files(folder: Path) -> list[Path]:
-    return sorted(p for p in folder.iterdir()
-                  if p.is_file() and not any(fnmatchcase(p.name.lower(), s) for s in SKIPPED_FILES))
+    files = sorted(p for p in folder.iterdir()
+                   if p.is_file() and not any(fnmatchcase(p.name.lower(), s) for s in SKIPPED_FILES))
+    for path in files:
+        _refuse_outside(path, folder)
+    return files
+
+
+def _is_file(path: Path) -> bool:
+    """Whether ``path`` is a file; False for a name too long to exist (a companion name of a long file
+    name), which made the whole set unreadable."""
+    try:
+        return path.is_file()
+    except OSError as err:
+        if err.errno == errno.ENAMETOOLONG:
+            return False
+        raise
+
+
+def _refuse_outside(path: Path, folder: Path) -> None:
+    """PuzzleError naming ``path`` when it is a link that leads out of the set ``folder`` (nothing of the
+    target is read or echoed)."""
+    if not path.resolve().is_relative_to(folder.resolve()):
+        raise PuzzleError(f"a link that leads outside the set folder {folder}: not read", path=str(path))
 
 
 def _set_files(folder: Path, patterns: list[str] | None) -> tuple[Path, ...]:

@@ -34,6 +34,9 @@ DIRECTIONAL = ("faster", "slower")
 OPPOSITE = {"faster": "slower", "slower": "faster"}
 MIN_SHARE = 0.8
 FINDINGS = "findings.json"
+ANALYSIS_MARKER = "analysis.json"
+"""Written last by an analysis (its id and files), removed first: a folder without it, or whose id
+differs from findings.json's, holds an analysis that did not finish."""
 
 
 def _text(value) -> bool:
@@ -161,15 +164,40 @@ def read_findings(path) -> dict:
     naming the file and, for a claim, its index and id) when any field compare reads is missing or
     of the wrong type, or a verdict is not one of the file's format (:data:`FORMATS`)."""
     path = Path(path)
-    if path.is_dir():
+    folder_given = path.is_dir()
+    if folder_given:
         path = path / FINDINGS
     if not path.is_file():
         raise PuzzleError(f"no {FINDINGS} (run the workflow or `puzzlebench analyze` first)", path=str(path))
     data = _load(path)
     if (problem := _problem(data)) is not None:
         raise PuzzleError(problem, path=str(path))
+    if (problem := unfinished(data, path, folder_given)) is not None:
+        raise PuzzleError(problem, path=str(path))
     data["path"] = str(path)
     return data
+
+
+def unfinished(data: dict, path: Path, folder_given: bool) -> str | None:
+    """Why ``path``'s findings are not those of a finished analysis, or None: an analysis writes its
+    :data:`ANALYSIS_MARKER` last, with the id its findings.json carries (``analysis``), and removes it
+    first; a findings file of a results folder (or beside a marker) whose id the marker does not
+    hold is of an analysis that did not finish, or of another one.  A findings file without an id
+    (older, or copied out of its folder) is not checked."""
+    analysis = data.get("analysis")
+    marker = path.parent / ANALYSIS_MARKER
+    if analysis is None or not (folder_given or marker.exists()):
+        return None
+    if not isinstance(analysis, str):
+        return f"'analysis' must be a string, not {_shown(analysis)}"
+    try:
+        recorded = json.loads(marker.read_text(encoding="utf-8")).get("analysis")
+    except (OSError, ValueError, AttributeError):
+        recorded = None
+    if recorded != analysis:
+        return (f"of an analysis that did not finish (its {ANALYSIS_MARKER} does not name it): the folder may mix "
+                "two analyses; run `puzzlebench analyze` again")
+    return None
 
 
 @dataclass

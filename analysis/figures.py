@@ -32,6 +32,8 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 
+from puzzlebench.io.atomic import replacing
+
 from .outcomes import CONFIG, INSTANCE
 from .stats import performance_profile, performance_ratios
 
@@ -476,9 +478,11 @@ def plot_scaling(fig: Figure, runs: pd.DataFrame, fits: pd.DataFrame, configurat
 def save_figure(fig: Figure, directory: Path, name: str) -> list[Path]:
     """``name``.png and ``name``.pdf in ``directory``; the PDF reuses the layout computed for the PNG."""
     png, pdf = directory / f"{name}.png", directory / f"{name}.pdf"
-    fig.savefig(png)
+    with replacing(png, binary=True) as fh:   # each file whole or not at all
+        fig.savefig(fh, format="png")
     fig.set_layout_engine("none")
-    fig.savefig(pdf)
+    with replacing(pdf, binary=True) as fh:
+        fig.savefig(fh, format="pdf")
     return [png, pdf]
 
 

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pandas as pd
 
+from puzzlebench.io.atomic import replacing, write_whole
+
 from .latex import SUPPLEMENT, TableSpec, latex_document_table, placement
 
 
@@ -59,7 +61,8 @@ def write_table(table: pd.DataFrame, directory, name: str, spec: TableSpec, numb
     tex_folder = directory / SUPPLEMENT if placement(table, spec) == SUPPLEMENT else directory
     tex_folder.mkdir(parents=True, exist_ok=True)
     paths = [directory / f"{name}.csv", directory / f"{name}.md", tex_folder / f"{name}.tex"]
-    table.to_csv(paths[0], index=False)
-    paths[1].write_text(markdown_table(table, number_format) + "\n")
-    paths[2].write_text(latex_document_table(table, spec))
+    with replacing(paths[0], newline="") as fh:   # each file whole or not at all
+        table.to_csv(fh, index=False)
+    write_whole(paths[1], markdown_table(table, number_format) + "\n")
+    write_whole(paths[2], latex_document_table(table, spec))
     return paths

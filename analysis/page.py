@@ -16,15 +16,26 @@ The page holds
 * links to the figures, tables, paper and store files of the folder.
 
 plotly.js and the DataTables bundle are embedded once each (about 6 MB together); nothing is fetched.
+
+Every value that comes from the run (file, set, formulation, configuration and solver names, descriptions,
+the fields of findings.json) reaches the page as text, never as markup: HTML is escaped (:func:`text`),
+attributes are quoted and escaped, ids and anchors are built from a safe alphabet (:func:`anchor`), the
+names shown by plotly are escaped for its text renderer (:func:`plot_text`), and JSON inside ``<script>``
+has ``<``, ``>`` and ``&`` as ``\\u003c``, ``\\u003e``, ``\\u0026``.  A Content-Security-Policy (:func:`csp`)
+lets only the page's own inline scripts run (their sha256 hashes, computed when the page is written), so
+an injected ``<script>`` or ``on*=`` handler would not run even if it got through.
 """
 
 from __future__ import annotations
 
 import base64
+import hashlib
 import html
 import io
 import json
+import re
 from pathlib import Path
+from urllib.parse import quote
 
 import numpy as np
 import pandas as pd
@@ -62,8 +73,47 @@ DASHES = ("solid", "dash", "dot", "dashdot", "longdash", "longdashdot", "5px,2px
 SYMBOLS = ("circle", "square", "triangle-up", "diamond", "triangle-down", "cross", "x", "star", "triangle-left",
            "triangle-right", "hexagon", "pentagon")
 """Plotly marker symbols, one per formulation in the order of the static figures' markers."""
+VERDICT_CLASSES = frozenset(VERDICTS)
+"""The verdicts with a badge colour of their own (a class of the badge); any other verdict gets none."""
 OUTCOME_COLOURS = {"solved": "#0173b2", "infeasible_proved": "#56b4e9", "time_limit": "#de8f05", "error": "#d55e00",
                    "wrong": "#cc78bc", "false_infeasible": "#ca9161", "no_grid": "#949494", "mixed": "#ece133"}
+
+
+# --- text, never markup ---------------------------------------------------------------------------
+
+def text(value) -> str:
+    """``value`` as HTML text (element content or a quoted attribute value): ``& < > " '`` escaped."""
+    return html.escape(str(value), quote=True)
+
+
+def plot_text(value) -> str:
+    """``value`` as text for plotly, whose labels read a few tags (``<b>``, ``<a href>``, ``<br>``...) and
+    the entities ``&lt; &gt; &amp;``: escaped, so a name is shown as written and never read as a tag."""
+    return html.escape(str(value), quote=False)
+
+
+def anchor(value) -> str:
+    """An id/anchor for ``value`` from ``[A-Za-z0-9_-]`` only: ``value`` itself when it is made of those,
+    else its safe characters and a short hash (distinct values keep distinct ids)."""
+    value = str(value)
+    if re.fullmatch(r"[A-Za-z0-9_-]+", value):
+        return value
+    return re.sub(r"[^A-Za-z0-9_-]", "_", value)[:40] + "-" + hashlib.sha256(value.encode()).hexdigest()[:10]
+
+
+def href(relative: str) -> str:
+    """A relative link to a file of the results folder, as the (escaped) value of a quoted attribute: the
+    path percent-encoded and prefixed with ``./``, so no part of a file name can make it a ``javascript:``
+    (or any other scheme's) URL."""
+    return text("./" + quote(relative, safe="/"))
+
+
+def script_safe(json_text: str) -> str:
+    """JSON text safe inside a ``<script>`` element: ``<``, ``>``, ``&``, U+2028 and U+2029 as ``\\u``
+    escapes (in JSON they can only stand inside strings, where the escape means the same character), so no
+    ``</script>`` or ``<!--`` can close or change the element."""
+    return (json_text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+            .replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
 
 
 # --- claims -------------------------------------------------------------------------------------
@@ -81,25 +131,40 @@ def read_claims(path) -> list[dict] | None:
 
 
 def _number(value, digits: int = 3) -> str:
-    return plain_significant(float(value), digits) if value is not None and np.isfinite(float(value)) else "--"
+    """``value`` to ``digits`` significant digits; "--" when it is missing or not a number."""
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        return "--"
+    return plain_significant(number, digits) if np.isfinite(number) else "--"
+
+
+def verdict_badge(verdict: str) -> str:
+    """The verdict as a badge: a span of class ``verdict`` plus the verdict's own class when it is one of
+    :data:`VERDICT_CLASSES` (no class from the data otherwise), the verdict's text escaped."""
+    classes = f"verdict {verdict}" if verdict in VERDICT_CLASSES else "verdict"
+    return f'<span class="{classes}">{text(verdict)}</span>'
 
 
 def claim_row(claim: dict) -> dict:
-    """One claim as the columns of the page's claims table."""
+    """One claim as the columns of the page's claims table: HTML, every value from the claim escaped (the
+    table shows its cells as HTML for the verdict badge)."""
     a, b, verdict = str(claim.get("a", "")), str(claim.get("b", "")), str(claim.get("verdict", ""))
-    ci = claim.get("ci") or [None, None]
-    ratio = claim.get("ratio")
+    ci = claim.get("ci")
+    ci = ci if isinstance(ci, (list, tuple)) else [None, None]
+    ratio = _number(claim.get("ratio"))
+    n = claim.get("n")
     return {
-        "verdict": f'<span class="verdict {html.escape(verdict)}">{html.escape(verdict)}</span>',
-        "puzzle": claim.get("puzzle") or "",
-        "instance set": claim.get("instance_set") or "all sets",
-        "solver": claim.get("solver") or "each side's best",
-        "claim": html.escape(VERDICTS.get(verdict, "{a} against {b}").format(a=a, b=b, needed=_needed(claim))),
-        "ratio b/a": f"{_number(ratio)}×" if ratio is not None else "--",
+        "verdict": verdict_badge(verdict),
+        "puzzle": text(claim.get("puzzle") or ""),
+        "instance set": text(claim.get("instance_set") or "all sets"),
+        "solver": text(claim.get("solver") or "each side's best"),
+        "claim": text(VERDICTS.get(verdict, "{a} against {b}").format(a=a, b=b, needed=_needed(claim))),
+        "ratio b/a": f"{ratio}×" if ratio != "--" else "--",
         "95% interval": f"{_number(ci[0])}–{_number(ci[1])}" if len(ci) == 2 and None not in ci else "--",
         "p (adjusted)": _number(claim.get("p_adjusted"), 2),
-        "n": claim.get("n") if claim.get("n") is not None else "--",
-        "measure": claim.get("measure") or "",
+        "n": n if isinstance(n, int) and not isinstance(n, bool) else "--" if n is None else text(n),
+        "measure": text(claim.get("measure") or ""),
     }
 
 
@@ -111,7 +176,9 @@ def _needed(claim: dict) -> str:
     return f" (n = {n})" if isinstance(n, int) else ""
 
 
-def claims_section(claims: list[dict] | None) -> str:
+def claims_section(claims: list[dict] | None, own=lambda fragment: fragment) -> str:
+    """The claims as a table (a note when there are none); ``own`` is given the table's own HTML and
+    scripts (:func:`results_page` hashes them for its CSP) and returns what to put in the page."""
     if claims is None:
         return ("<p class='note'>This results folder has no <code>findings.json</code>, so there are no "
                 "machine-readable claims to show: the analysis that wrote it did not compute them. The summary "
@@ -121,8 +188,8 @@ def claims_section(claims: list[dict] | None) -> str:
     counts = pd.Series([str(c.get("verdict", "")) for c in claims]).value_counts()
     head = ", ".join(f"{count} {verdict}" for verdict, count in counts.items())
     table = pd.DataFrame([claim_row(c) for c in claims])
-    return (f"<p>{len(claims)} claims from <a href='{FINDINGS}'>{FINDINGS}</a>: {html.escape(head)}. "
-            "Ratio: b's time over a's.</p>" + datatable(table, "claims-table", allow_html=True))
+    return (f"<p>{len(claims)} claims from <a href='{href(FINDINGS)}'>{FINDINGS}</a>: {text(head)}. "
+            "Ratio: b's time over a's.</p>" + own(datatable(table, "claims-table", allow_html=True)))
 
 
 # --- the configuration table ----------------------------------------------------------------------
@@ -150,21 +217,72 @@ def configuration_frame(by_set: pd.DataFrame, spreads: pd.DataFrame, sgm: str) -
     })
 
 
-MISSING_AS_DASHES = ("function (data, type) { return type === 'display' && typeof data === 'number' && isNaN(data) "
-                     "? '--' : data; }")
-"""DataTables render function (the page's only JavaScript of its own): a missing number shows as "--"."""
+DT_ARGS = re.compile(r"(let dt_args = )(\{.*?\})(;\s*new ITable\()", re.DOTALL)
+"""itables' options of one table, JSON, in its initialisation script."""
+NUMBER_RENDER = {"_": "1", "display": "0", "filter": "0"}
+"""How a number column's cell, ``[shown, value]``, is read (DataTables data paths, no JavaScript): shown and
+searched as the text, sorted (and its column typed) by the number, null when missing."""
+
+
+def _cell(value, allow_html: bool):
+    """A cell of a text column as the table's data: an integer as a number, anything else as escaped text
+    (as given when ``allow_html``: the caller's own markup), "--" when missing."""
+    if isinstance(value, (bool, np.bool_)):
+        return text(value)
+    if isinstance(value, (int, np.integer)):
+        return int(value)
+    if value is None or isinstance(value, (float, np.floating)) and not np.isfinite(value):
+        return "--"
+    return str(value) if allow_html else text(value)
+
+
+def _number_cell(value) -> list:
+    """A cell of a number column: ``[shown, value]`` ("--" and null when missing)."""
+    if value is None or not np.isfinite(value):
+        return ["--", None]
+    return [np.format_float_positional(float(value), trim="-"), float(value)]
+
+
+def table_data(table: pd.DataFrame, allow_html: bool = False) -> tuple[list[list], list[int]]:
+    """The rows of ``table`` as DataTables data (:func:`_cell`, :func:`_number_cell`) and the positions of
+    its number columns."""
+    numbers = [i for i, column in enumerate(table.columns) if table[column].dtype.kind == "f"]
+    rows = [[_number_cell(value) if i in numbers else _cell(value, allow_html) for i, value in enumerate(row)]
+            for row in table.itertuples(index=False, name=None)]
+    return rows, numbers
 
 
 def datatable(table: pd.DataFrame, table_id: str, allow_html: bool = False) -> str:
     """``table`` as an interactive DataTable (itables, offline): sortable, a search box, a filter per column,
-    every row shown (scrolling)."""
-    from itables import JavascriptFunction, to_html_datatable
-    return to_html_datatable(
+    every row shown (scrolling).
+
+    The table's data is written here, not by itables: text escaped (unless ``allow_html``: then the caller
+    has escaped every value that is not its own markup), a number as its text and its value (missing: "--"
+    and null, so the column still sorts as numbers; :data:`NUMBER_RENDER`), no JavaScript evaluated from a
+    string (the page needs no 'unsafe-eval'), and the options' JSON with ``< > &`` as ``\\u`` escapes
+    (:func:`script_safe`)."""
+    from itables import to_html_datatable
+    if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_-]*", table_id):
+        raise ValueError(f"not a safe table id: {table_id!r}")
+    page = to_html_datatable(
         table, table_id=table_id, connected=False, showIndex=False, column_filters="header", paging=False,
         scrollY="60vh", scrollX=True, scrollCollapse=True, classes="display compact nowrap", allow_html=allow_html,
         format_floats_in_python=False, display_logo_when_loading=False,
         layout={"topStart": "info", "topEnd": "search", "bottomStart": None, "bottomEnd": None},
-        order=[], warn_on_undocumented_option=False, columnDefs=[{"targets": "_all", "render": JavascriptFunction(MISSING_AS_DASHES)}])
+        order=[], warn_on_undocumented_option=False)
+    rows, numbers = table_data(table, allow_html)
+
+    def options(match) -> str:
+        args = json.loads(match.group(2))
+        if "keys_to_be_evaluated" in args:
+            raise RuntimeError("itables asked to evaluate JavaScript from a string; the page's CSP forbids it")
+        args["data_json"] = json.dumps(rows, allow_nan=False)
+        args["columnDefs"] = [{"targets": numbers, "render": NUMBER_RENDER}] if numbers else []
+        return match.group(1) + script_safe(json.dumps(args, allow_nan=False)) + match.group(3)
+    page, found = DT_ARGS.subn(options, page)
+    if found != 1:
+        raise RuntimeError(f"itables' table script is not the one expected ({found} option blocks)")
+    return page
 
 
 def datatables_bundle() -> str:
@@ -199,7 +317,8 @@ class Looks:
 
 
 def _label(formulation: str, solver: str) -> str:
-    return f"{formulation}/{solver}"
+    """A configuration's name as plotly shows it (escaped: :func:`plot_text`)."""
+    return plot_text(f"{formulation}/{solver}")
 
 
 def _instance_label(frame: pd.DataFrame) -> pd.Series:
@@ -232,7 +351,7 @@ def profile_figure(times: pd.DataFrame, configurations: pd.DataFrame, sgm: str, 
         rows = indexed.loc[[(*key, formulation, solver) for key in keys]] if keys else indexed.iloc[:0]
         x = [0.0, *column[finite], right]
         y = [0.0, *(np.arange(1, len(finite) + 1) / count), len(finite) / count]
-        custom = [["", np.nan], *zip(rows["label"], rows["time"]), ["", np.nan]]
+        custom = [["", np.nan], *zip(rows["label"].map(plot_text), rows["time"]), ["", np.nan]]
         fig.add_trace(go.Scatter(
             x=x, y=y, customdata=custom, name=_label(formulation, solver), mode="lines+markers",
             visible=True if (formulation, solver) in shown else "legendonly",
@@ -255,6 +374,7 @@ def ecdf_figure(runs: pd.DataFrame, configurations: pd.DataFrame, sgm: str, look
         labels = _instance_label(solved)
         if runs["seed"].nunique() > 1:
             labels = labels + ", seed " + solved["seed"].astype(str)
+        labels = labels.map(plot_text)
         y = np.arange(1, len(solved) + 1) / max(len(group), 1)
         fig.add_trace(go.Scatter(
             x=solved["time"], y=y, customdata=np.column_stack([labels, solved["time"]]) if len(solved) else None,
@@ -280,7 +400,8 @@ def instance_figure(runs: pd.DataFrame, configurations: pd.DataFrame, sgm: str, 
     order = [_label(f, s) for f, s in configurations.sort_values([sgm, *CONFIG])[CONFIG].itertuples(index=False)]
 
     def keyed(frame: pd.DataFrame) -> pd.DataFrame:
-        return frame.assign(label=_instance_label(frame), configuration=frame["formulation"] + "/" + frame["solver"])
+        return frame.assign(label=_instance_label(frame),
+                            configuration=(frame["formulation"] + "/" + frame["solver"]).map(plot_text))
 
     times = keyed(instance_times(runs))[["label", "configuration", "time", "seeds", "runs"]]
     outcomes = keyed(runs).groupby(["label", "configuration"], sort=True)["outcome"].agg(
@@ -294,10 +415,11 @@ def instance_figure(runs: pd.DataFrame, configurations: pd.DataFrame, sgm: str, 
         part = per[per["label"] == instance]
         for outcome, points in part.groupby("outcome", sort=True):
             fig.add_trace(go.Scatter(
-                x=points["time"], y=points["configuration"], mode="markers", name=outcome, legendgroup=outcome,
+                x=points["time"], y=points["configuration"], mode="markers", name=plot_text(outcome),
+                legendgroup=plot_text(outcome),
                 showlegend=outcome not in legend_shown, visible=index == 0,
                 marker={"color": OUTCOME_COLOURS.get(outcome, "black"), "size": 9},
-                customdata=points[["outcome", "seeds", "runs"]],
+                customdata=points[["outcome", "seeds", "runs"]].assign(outcome=points["outcome"].map(plot_text)),
                 hovertemplate="%{y}<br>time %{x:.4g} s<br>outcome %{customdata[0]}<br>seeds %{customdata[1]}, "
                               "runs %{customdata[2]}<extra></extra>"))
             legend_shown.add(outcome)
@@ -312,11 +434,11 @@ def instance_figure(runs: pd.DataFrame, configurations: pd.DataFrame, sgm: str, 
         return {"annotations": [], "images": [{"source": source, "xref": "paper", "yref": "paper", "x": 0.70,
                                                "y": 1.0, "sizex": 0.30, "sizey": 0.45, "xanchor": "left",
                                                "yanchor": "top", "layer": "above"}]}
-    buttons = [{"label": instance, "method": "update", "args": [{"visible": [t == index for t in traces]},
-                                                                picture(instance)]}
+    buttons = [{"label": plot_text(instance), "method": "update",
+                "args": [{"visible": [t == index for t in traces]}, picture(instance)]}
                for index, instance in enumerate(instances)]
     height = max(380, 16 * len(order) + 150)
-    fig.update_layout(**_layout(f"{puzzle}: every configuration on the instance chosen",
+    fig.update_layout(**_layout(f"{plot_text(puzzle)}: every configuration on the instance chosen",
                                 {"title": {"text": f"time [s] ({note + '; ' if note else ''}unsolved at the limit)"},
                                  "type": "log",
                                  "domain": [0, 0.66]},
@@ -362,6 +484,10 @@ def puzzle_drawings(runs: pd.DataFrame, root=None) -> dict[str, str]:
 
 
 def plot_html(fig, div_id: str) -> str:
+    """The figure's div and its script (plotly writes its JSON with ``< > &`` as ``\\u`` escapes; the id is
+    put in unescaped, so it must be an :func:`anchor`)."""
+    if not re.fullmatch(r"[A-Za-z0-9_-]+", div_id):
+        raise ValueError(f"not a safe plot id: {div_id!r}")
     return fig.to_html(full_html=False, include_plotlyjs=False, div_id=div_id, config=PLOT_CONFIG)
 
 
@@ -379,24 +505,24 @@ def links_section(out_dir: Path) -> str:
     """Links to the files of the results folder that exist: store, paper, tables, figures, other studies."""
     def link(path: Path) -> str:
         relative = path.relative_to(out_dir).as_posix()
-        return f"<a href='{html.escape(relative)}'>{html.escape(relative)}</a>"
+        return f"<a href='{href(relative)}'>{text(relative)}</a>"
     parts = []
     for title, names in LINK_GROUPS:
         found = [out_dir / name for name in names if (out_dir / name).is_file()]
         if found:
-            parts.append(f"<h3>{title}</h3><p>" + " · ".join(link(p) for p in found) + "</p>")
+            parts.append(f"<h3>{text(title)}</h3><p>" + " · ".join(link(p) for p in found) + "</p>")
     tables = sorted((out_dir / "tables").glob("*.*")) + sorted((out_dir / "tables" / "supplement").glob("*.tex"))
     if tables:
         names = sorted({p.name.split(".")[0] for p in tables})
-        rows = [f"<li>{html.escape(name)}: " + " ".join(link(p) for p in tables if p.name.split('.')[0] == name)
+        rows = [f"<li>{text(name)}: " + " ".join(link(p) for p in tables if p.name.split('.')[0] == name)
                 + "</li>" for name in names]
         parts.append("<h3>Tables</h3><ul>" + "".join(rows) + "</ul>")
     figures = sorted((out_dir / "figures").glob("*/*.png"))
     if figures:
         kinds = sorted({p.parent.name for p in figures})
-        rows = [f"<li>{kind}: " + " ".join(
-            f"<a href='{html.escape(p.relative_to(out_dir).as_posix())}'>{html.escape(p.stem)}</a>"
-            f" (<a href='{html.escape(p.with_suffix('.pdf').relative_to(out_dir).as_posix())}'>pdf</a>)"
+        rows = [f"<li>{text(kind)}: " + " ".join(
+            f"<a href='{href(p.relative_to(out_dir).as_posix())}'>{text(p.stem)}</a>"
+            f" (<a href='{href(p.with_suffix('.pdf').relative_to(out_dir).as_posix())}'>pdf</a>)"
             for p in figures if p.parent.name == kind) + "</li>" for kind in kinds]
         parts.append("<h3>Figures</h3><ul>" + "".join(rows) + "</ul>")
     studies = sorted(p for p in out_dir.glob(f"*/{PAGE}"))
@@ -429,7 +555,7 @@ def setup_html(setup: RunSetup, configuration_noise: pd.DataFrame | None = None)
                                     f"geometric standard deviation {_number(noise.factor)} of {noise.solves} "
                                     f"reference solves (median {_number(noise.median)} s)"),
     ]
-    return "<ul>" + "".join(f"<li>{html.escape(item)}</li>" for item in items) + "</ul>"
+    return "<ul>" + "".join(f"<li>{text(item)}</li>" for item in items) + "</ul>"
 
 
 STYLE = """
@@ -450,6 +576,35 @@ h2 { margin-top: 1.6em; border-bottom: 1px solid #eee; }
 """
 
 
+SCRIPT = re.compile(r"<script\b[^>]*>(.*?)</script\s*>", re.DOTALL | re.IGNORECASE)
+FALLBACK = re.compile(r"<div id=\"[A-Za-z0-9_-]+_fallback\">.*?</table></div>", re.DOTALL)
+"""itables' static copy of a table's cells (shown without JavaScript): data, so never a source of hashes."""
+
+
+def script_hashes(fragment: str) -> list[str]:
+    """The CSP sources (``'sha256-...'``) of the inline scripts of ``fragment``, an HTML fragment the page
+    generates itself (plotly.js, the DataTables bundle, a table's or a plot's initialisation), never one
+    that holds text from the data outside a script."""
+    return [f"'sha256-{base64.b64encode(hashlib.sha256(body.encode('utf-8')).digest()).decode()}'"
+            for body in SCRIPT.findall(FALLBACK.sub("", fragment))]
+
+
+def csp(script_sources) -> str:
+    """The page's Content-Security-Policy: scripts only the page's own inline ones (by hash; inline event
+    handlers and any other inline script are refused) and the DataTables module the bundle imports from a
+    blob: URL; styles inline (plotly and DataTables set them); images and fonts from data: and blob: URLs;
+    nothing fetched, framed, submitted or embedded."""
+    return "; ".join([
+        "default-src 'none'", "script-src " + " ".join([*dict.fromkeys(script_sources), "blob:"]),
+        "style-src 'unsafe-inline'", "img-src data: blob:", "font-src data:", "connect-src 'none'",
+        "object-src 'none'", "base-uri 'none'", "form-action 'none'"])
+
+
+def _lines(fragment: str) -> str:
+    """Line ends as the browser reads them (CRLF and CR as LF), so a script's hash is the one it checks."""
+    return fragment.replace("\r\n", "\n").replace("\r", "\n")
+
+
 def results_page(out_dir, runs: pd.DataFrame, per_instance: pd.DataFrame, configurations: pd.DataFrame,
                  by_set: pd.DataFrame, spreads: pd.DataFrame, setup: RunSetup, sgm: str, root=None,
                  configuration_noise: pd.DataFrame | None = None) -> str:
@@ -459,32 +614,42 @@ def results_page(out_dir, runs: pd.DataFrame, per_instance: pd.DataFrame, config
     out_dir = Path(out_dir)
     looks = Looks(runs) if len(runs) else None
     puzzles = sorted(runs["puzzle"].dropna().unique()) if len(runs) else []
+    scripts = []                                 # the CSP hashes of the page's own inline scripts
+
+    def own(fragment: str) -> str:
+        fragment = _lines(fragment)
+        scripts.extend(script_hashes(fragment))
+        return fragment
+
     sections = []
     for puzzle in puzzles:
         part, times = runs[runs["puzzle"] == puzzle], per_instance[per_instance["puzzle"] == puzzle]
         configs = configurations[configurations["puzzle"] == puzzle]
         drawings = puzzle_drawings(part, root)
+        name = anchor(puzzle)
         sections.append(
-            f"<h2 id='puzzle-{puzzle}'>{html.escape(puzzle)}</h2><div class='plots'>"
-            + plot_html(profile_figure(times, configs, sgm, looks), f"profile-{puzzle}")
-            + plot_html(ecdf_figure(part, configs, sgm, looks), f"ecdf-{puzzle}") + "</div>"
+            f"<h2 id='puzzle-{name}'>{text(puzzle)}</h2><div class='plots'>"
+            + own(plot_html(profile_figure(times, configs, sgm, looks), f"profile-{name}"))
+            + own(plot_html(ecdf_figure(part, configs, sgm, looks), f"ecdf-{name}")) + "</div>"
             + "<h3>One instance at a time</h3><p>Pick an instance from the menu: every configuration's time "
             "and outcome on it, with the puzzle.</p>"
-            + plot_html(instance_figure(part, configs, sgm, drawings, puzzle), f"instances-{puzzle}"))
+            + own(plot_html(instance_figure(part, configs, sgm, drawings, puzzle), f"instances-{name}")))
     table = configuration_frame(by_set, spreads, sgm)
-    nav = " ".join(f"<a href='#{anchor}'>{html.escape(title)}</a>" for anchor, title in (
+    nav = " ".join(f"<a href='#{target}'>{text(title)}</a>" for target, title in (
         ("setup", "Setup"), ("claims", "Claims"), ("every-configuration", "Configurations"),
-        *((f"puzzle-{p}", p) for p in puzzles), ("files", "Files")))
-    configurations_html = (datatable(table, "configurations-table") if len(table) else "<p>No runs.</p>")
+        *((f"puzzle-{anchor(p)}", p) for p in puzzles), ("files", "Files")))
+    configurations_html = (own(datatable(table, "configurations-table")) if len(table) else "<p>No runs.</p>")
+    claims_html = claims_section(read_claims(out_dir / FINDINGS), own)
+    libraries = own(f"<script type='text/javascript'>{get_plotlyjs()}</script>\n{datatables_bundle()}")
     return "\n".join([
         "<!DOCTYPE html>", "<html lang='en'><head><meta charset='utf-8'>",
+        f"<meta http-equiv='Content-Security-Policy' content=\"{text(csp(scripts))}\">",
         "<meta name='viewport' content='width=device-width, initial-scale=1'>",
-        f"<title>puzzlebench results: {html.escape(out_dir.resolve().name)}</title>",
-        f"<style>{STYLE}</style>", f"<script type='text/javascript'>{get_plotlyjs()}</script>",
-        datatables_bundle(), "</head><body>",
-        f"<h1>puzzlebench results: {html.escape(out_dir.resolve().name)}</h1>", f"<nav>{nav}</nav>",
+        f"<title>puzzlebench results: {text(out_dir.resolve().name)}</title>",
+        f"<style>{STYLE}</style>", libraries, "</head><body>",
+        f"<h1>puzzlebench results: {text(out_dir.resolve().name)}</h1>", f"<nav>{nav}</nav>",
         "<h2 id='setup'>Setup</h2>", setup_html(setup, configuration_noise),
-        "<h2 id='claims'>Claims</h2>", claims_section(read_claims(out_dir / FINDINGS)),
+        "<h2 id='claims'>Claims</h2>", claims_html,
         "<h2 id='every-configuration'>Every configuration per instance set</h2>",
         "<p>Type into a column's header to filter it, click a header to sort. SGM: shifted geometric mean of the "
         "time (solver + build; unsolved runs at the time limit); nodes and LP iterations: SGM with shift 100; "

@@ -25,6 +25,8 @@ import numpy as np
 import pandas as pd
 import seaborn as sns
 
+from puzzlebench.io.atomic import write_whole
+
 from .claims import Findings, overview, replication_sentence, rule_sentence, sides
 from .figures import RC, TWO_COLUMN, figure, plot_profiles, save_figure, styles_for
 from .latex import (BODY, Column, TableSpec, escape, latex_document_table, latex_part, plain_significant, significant,
@@ -221,16 +223,16 @@ def write_paper(out_dir, items: Findings, noise: float, headline_tex: str, runs:
     folder = Path(out_dir) / "paper"
     folder.mkdir(parents=True, exist_ok=True)
     paths = profile_figure(runs, instance_times, configurations, sgm, folder)
-    (folder / "findings.tex").write_text(findings_tex(items, noise, headline_tex, "profiles.pdf" if paths else None))
-    (folder / "setup.tex").write_text(setup_tex + "\n")
-    (folder / "paper.tex").write_text(STANDALONE)
+    write_whole(folder / "findings.tex", findings_tex(items, noise, headline_tex, "profiles.pdf" if paths else None))
+    write_whole(folder / "setup.tex", setup_tex + "\n")
+    write_whole(folder / "paper.tex", STANDALONE)
     paths += [folder / "findings.tex", folder / "setup.tex", folder / "paper.tex"]
     documents = ["paper"]
     for old in folder.glob("supplement.*"):
         old.unlink()
     if supplement:
         inputs = "\n".join(rf"\input{{{Path(os.path.relpath(path, folder)).as_posix()}}}" for path in supplement)
-        (folder / "supplement.tex").write_text(SUPPLEMENT_DOCUMENT % inputs)
+        write_whole(folder / "supplement.tex", SUPPLEMENT_DOCUMENT % inputs)
         paths.append(folder / "supplement.tex")
         documents.append("supplement")
     return paths + [pdf for pdf in (compile_pdf(folder, name) for name in documents) if pdf]

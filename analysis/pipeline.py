@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import json
+import os
+import uuid
 from pathlib import Path
 
 import pandas as pd
 
+from puzzlebench.io.atomic import replacing, write_whole
 from puzzlebench.io.sets import ladder_set_names
 
 from .claims import findings, findings_document, pairwise_markdown, wilcoxon_table
+from .compare import ANALYSIS_MARKER
 from .figures import write_figures
 from .formatting import markdown_table, write_table
 from .identity import Identities, identity_groups
@@ -60,6 +64,9 @@ def run_analysis(runs_path, out_dir, noise_path=None, shifts=(0.01, 1, 10),
     Returns the paths written.
     """
     out_dir = Path(out_dir)
+    marker = out_dir / ANALYSIS_MARKER
+    marker.unlink(missing_ok=True)  # until this analysis has written everything, the folder says it is unfinished
+    analysis_id = uuid.uuid4().hex
     shifts = tuple(dict.fromkeys(float(s) for s in shifts))
     store = load_runs(runs_path)
     runs = prepare_runs(store, time_measure)
@@ -99,21 +106,23 @@ def run_analysis(runs_path, out_dir, noise_path=None, shifts=(0.01, 1, 10),
         (tables_dir / f"{name}.csv").unlink(missing_ok=True)
         if len(table):
             written[name] = [tables_dir / f"{name}.csv"]
-            table.to_csv(written[name][0], index=False)
+            with replacing(written[name][0], newline="") as fh:
+                table.to_csv(fh, index=False)
     for name in ("noise.md", "pairwise.md"):
         (tables_dir / name).unlink(missing_ok=True)
     if len(configuration_noise):
         written["noise"].append(tables_dir / "noise.md")
-        written["noise"][-1].write_text(markdown_table(configuration_noise) + "\n")
+        write_whole(written["noise"][-1], markdown_table(configuration_noise) + "\n")
     written["pairwise"] = []
     if any(claim.kind == "pairwise" for claim in items.claims):
         written["pairwise"].append(tables_dir / "pairwise.md")
-        written["pairwise"][0].write_text(pairwise_markdown(items))
+        write_whole(written["pairwise"][0], pairwise_markdown(items))
     absent = {name: absent_reason(name) for name, files in written.items() if not files}
     written = {name: files for name, files in written.items() if files}
     paths = [path for files in written.values() for path in files]
     paths.append(out_dir / "findings.json")
-    paths[-1].write_text(json.dumps(findings_document(items, runs, noise_level), indent=1) + "\n")
+    write_whole(paths[-1], json.dumps({**findings_document(items, runs, noise_level), "analysis": analysis_id},
+                                      indent=1) + "\n")
     paths += write_figures(runs, per_instance, configurations, scaled, scaling, spreads, out_dir, headline)
     setup = run_setup(runs, noise, time_measure)
     headline_tex = tables_dir / "headline.tex"
@@ -121,11 +130,15 @@ def run_analysis(runs_path, out_dir, noise_path=None, shifts=(0.01, 1, 10),
                          runs, per_instance, configurations, headline, setup_paragraph(setup),
                          [path for files in written.values() for path in files if path.parent.name == SUPPLEMENT])
     summary = out_dir / "summary.md"
-    summary.write_text(summary_markdown(runs, noise, configurations, best, shifts[0], time_measure,
+    write_whole(summary, summary_markdown(runs, noise, configurations, best, shifts[0], time_measure,
                                         best_by_set, findings_markdown(items, noise_level),
                                         scaling_omissions(runs, ladders), skipped=len(skipped), by_set=by_set,
                                         hardest=hardest, configuration_noise=configuration_noise, setup=setup,
                                         files=files_section(written, absent)))
     page = write_page(out_dir, runs, per_instance, configurations, by_set, spreads, setup, headline,
                       configuration_noise=configuration_noise)
-    return [*paths, summary, page]
+    outputs = [*paths, summary, page]
+    write_whole(marker, json.dumps({"analysis": analysis_id, "store": str(runs_path) if not isinstance(
+        runs_path, (list, tuple)) else [str(p) for p in runs_path], "files": sorted(
+        os.path.relpath(p, out_dir) for p in outputs)}, indent=1) + "\n")   # last: the folder's outputs are one analysis
+    return [*outputs, marker]

@@ -297,3 +297,37 @@ def test_a_long_file_name_leaves_its_set_readable(tmp_path, monkeypatch):
     shutil.copy(ROOT / "instances/sudoku/seed/fjmc_blog2025.txt", folder / "short.txt")
     monkeypatch.setenv("PUZZLEBENCH_INSTANCES", str(tmp_path / "instances"))
     assert len(get_set("sudoku/long").entries()) == 2
+
+
+def test_an_analysis_killed_midway_is_marked_and_compare_refuses_its_folder(tmp_path, monkeypatch, capsys):
+    """analyze writes analysis.json last (its id, which findings.json carries) and removes it first: a
+    folder whose analysis died after findings.json was written is not read as a finished run."""
+    import json
+
+    import pyarrow.parquet as pq
+    from test_claims import runs_of
+
+    from puzzlebench.analysis import pipeline, run_analysis
+    from puzzlebench.store.results import table_from_rows
+    rows = runs_of({"binary": 3.0, "reduced": 1.0}) + runs_of({"binary": 1.0, "reduced": 0.3}, solver="cpsat",
+                                                              solver_kind="cp", seed=5)
+    pq.write_table(table_from_rows(rows), tmp_path / "runs.parquet")
+    out = tmp_path / "results"
+    written = run_analysis(tmp_path / "runs.parquet", out)
+    marker = json.loads((out / "analysis.json").read_text())
+    assert marker["analysis"] == json.loads((out / "findings.json").read_text())["analysis"]
+    assert {"findings.json", "summary.md", "index.html"} <= set(marker["files"]) and written[-1] == out / "analysis.json"
+    assert main(["compare", str(out), str(out)]) == 0
+    capsys.readouterr()
+
+    def dies(*args, **kwargs):
+        raise KeyboardInterrupt   # killed while writing the page, after findings.json
+    monkeypatch.setattr(pipeline, "write_page", dies)
+    with pytest.raises(KeyboardInterrupt):
+        run_analysis(tmp_path / "runs.parquet", out)
+    assert not (out / "analysis.json").exists()
+    assert main(["compare", str(out), str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "findings.json: of an analysis that did not finish" in err and len(err.strip().splitlines()) == 1
+    # nothing of the run is left half-written: no temporary file anywhere in the folder
+    assert not [p for p in out.rglob(".*.tmp-*")]

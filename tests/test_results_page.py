@@ -270,3 +270,33 @@ def test_the_instance_view_shows_the_time_the_claims_use(tmp_path):
     (trace,) = figure.data
     assert trace.x[0] == pytest.approx(instance_times(runs)["time"].iloc[0]) == pytest.approx(0.012)
     assert "median of 3 repeats" in figure.layout.xaxis.title.text
+
+
+def test_a_number_column_with_missing_values_sorts_as_numbers(browser, tmp_path):
+    """A missing number shows as "--" and sorts first (ascending), the others as numbers (100 after 20), the
+    column filter searching the shown text; without JavaScript evaluated from a string (the page's CSP)."""
+    from puzzlebench.analysis.page import datatable, datatables_bundle
+    table = pd.DataFrame({"name": list("abcde"), "value": [3.0, np.nan, 20.0, 100.0, 9.5], "count": [5, 40, 3, 100, 7]})
+    (tmp_path / "table.html").write_text("<!DOCTYPE html><html><head><meta charset='utf-8'>" + datatables_bundle()
+                                         + "</head><body>" + datatable(table, "numbers") + "</body></html>")
+    page = browser.new_page()
+    try:
+        page.goto((tmp_path / "table.html").as_uri())
+        page.wait_for_selector("#numbers.dataTable tbody tr", state="attached", timeout=60000)
+        column = "rows => rows.map(r => r.cells[1].innerText)"
+        order = page.locator("#numbers_wrapper .dt-scroll-head thead .dt-column-order")
+        order.nth(1).click()
+        page.wait_for_function("() => document.querySelector('#numbers tbody tr').cells[1].innerText === '--'")
+        assert page.eval_on_selector_all("#numbers tbody tr", column) == ["--", "3", "9.5", "20", "100"]
+        order.nth(1).click()
+        page.wait_for_function("() => document.querySelector('#numbers tbody tr').cells[1].innerText === '100'")
+        assert page.eval_on_selector_all("#numbers tbody tr", column) == ["100", "20", "9.5", "3", "--"]
+        order.nth(2).click()
+        page.wait_for_function("() => document.querySelector('#numbers tbody tr').cells[2].innerText === '3'")
+        assert page.eval_on_selector_all("#numbers tbody tr", "rows => rows.map(r => r.cells[2].innerText)") == \
+            ["3", "5", "7", "40", "100"]
+        page.locator("#numbers_wrapper .dt-scroll-head thead input").nth(1).press_sequentially("9.5")
+        page.wait_for_function("() => document.querySelectorAll('#numbers tbody tr').length === 1")
+        assert page.eval_on_selector_all("#numbers tbody tr", column) == ["9.5"]
+    finally:
+        page.close()

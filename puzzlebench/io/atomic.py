@@ -20,14 +20,15 @@ is reported with the name of the file that could not be written."""
 
 
 @contextmanager
-def replacing(path, newline: str | None = None):
-    """A text file (UTF-8) to write ``path`` through: renamed over ``path`` when the block ends without
-    an error; on any error the temporary is removed and ``path`` is untouched.  An OSError of the
-    writing (a full disk, a read-only folder) becomes a :class:`PuzzleError` naming ``path``."""
+def replacing(path, newline: str | None = None, binary: bool = False):
+    """A text file (UTF-8; with ``binary`` a bytes file) to write ``path`` through: renamed over
+    ``path`` when the block ends without an error; on any error the temporary is removed and ``path``
+    is untouched.  An OSError of the writing (a full disk, a read-only folder) becomes a
+    :class:`PuzzleError` naming ``path``."""
     path = Path(path)
     temporary = path.with_name(f".{path.name}.tmp-{os.getpid()}")
     try:
-        with open(temporary, "w", newline=newline, encoding="utf-8") as fh:
+        with (open(temporary, "wb") if binary else open(temporary, "w", newline=newline, encoding="utf-8")) as fh:
             yield fh
         os.replace(temporary, path)
     except OSError as err:

@@ -467,3 +467,46 @@ def test_one_file_given_twice_is_said(tmp_path):
     result = compare(read_findings(folder), read_findings(other))
     assert not result.same_file and "same file" not in report(result)
     assert not compare(doc([]), {"claims": []}).same_file                  # no path: not known to be one file
+
+
+# --- findings of an analysis that did not finish -------------------------------------------------
+
+def _folder(tmp_path, analysis="abc", marker: object = "abc", name="run"):
+    folder = tmp_path / name
+    folder.mkdir()
+    document = doc(claims_of({"s/1": "faster"}))
+    if analysis is not None:
+        document["analysis"] = analysis
+    (folder / "findings.json").write_text(json.dumps(document))
+    if marker is not None:
+        text = marker if isinstance(marker, str) and marker.startswith("<") else json.dumps({"analysis": marker})
+        (folder / "analysis.json").write_text(text)
+    return folder
+
+
+UNFINISHED = "of an analysis that did not finish (its analysis.json does not name it)"
+
+
+@pytest.mark.parametrize("analysis, marker, given, problem", [
+    ("abc", "abc", "folder", None),                  # finished
+    ("abc", "abc", "file", None),
+    ("abc", None, "folder", UNFINISHED),             # killed: the marker removed first, never written
+    ("abc", None, "file", None),                     # a findings file alone (copied out): not checked
+    ("abc", "xyz", "folder", UNFINISHED),            # another analysis' marker
+    ("abc", "xyz", "file", UNFINISHED),              # beside a marker, a file is checked too
+    ("abc", "<not json", "folder", UNFINISHED),
+    ("abc", ["abc"], "folder", UNFINISHED),          # a marker of the wrong shape
+    (None, None, "folder", None),                    # an older findings file has no id: not checked
+    (None, "xyz", "folder", None),
+    (7, "abc", "folder", "'analysis' must be a string, not 7"),
+])
+def test_findings_of_an_unfinished_analysis_are_refused(tmp_path, analysis, marker, given, problem):
+    folder = _folder(tmp_path, analysis, marker)
+    target = folder if given == "folder" else folder / "findings.json"
+    if problem is None:
+        assert read_findings(target)["path"] == str(folder / "findings.json")
+    else:
+        with pytest.raises(PuzzleError) as caught:
+            read_findings(target)
+        assert str(caught.value) == f"{folder / 'findings.json'}: {problem}" + (
+            ": the folder may mix two analyses; run `puzzlebench analyze` again" if problem == UNFINISHED else "")

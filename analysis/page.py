@@ -150,6 +150,8 @@ def claim_row(claim: dict) -> dict:
     """One claim as the columns of the page's claims table: HTML, every value from the claim escaped (the
     table shows its cells as HTML for the verdict badge)."""
     a, b, verdict = str(claim.get("a", "")), str(claim.get("b", "")), str(claim.get("verdict", ""))
+    if not claim.get("solver"):   # each side with its best solver: name it (combinations/highs vs combinations/cpsat)
+        a, b = (f"{name}/{claim[key]}" if claim.get(key) else name for name, key in ((a, "a_solver"), (b, "b_solver")))
     ci = claim.get("ci")
     ci = ci if isinstance(ci, (list, tuple)) else [None, None]
     ratio = _number(claim.get("ratio"))

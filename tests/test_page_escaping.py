@@ -32,7 +32,7 @@ from puzzlebench.analysis.setup import run_setup
 from puzzlebench.analysis.tables import configuration_table, instance_spreads, set_configuration_table
 
 from test_analysis import analyse, timed, write_store
-from test_results_page import Loaded, open_browser
+from test_results_page import Loaded, browser  # noqa: F401 -- browser: the module-scoped chromium fixture
 
 IMG = "<img src=x onerror=alert(1)>"
 SCRIPT = "</script><script>alert(1)</script>"
@@ -208,14 +208,6 @@ def xss_claims() -> list[dict]:
              "verdict": "<img src=x onerror=window.__xss=8>"}]
 
 
-@pytest.fixture(scope="module")
-def browser():
-    playwright, chromium = open_browser()
-    yield chromium
-    chromium.close()
-    playwright.stop()
-
-
 class Watched(Loaded):
     """:class:`Loaded`, with every dialog (alert, confirm, prompt) recorded and dismissed from before the load;
     the claims table and the plots drawn."""
@@ -316,3 +308,10 @@ def test_the_csp_stops_an_injected_script_and_handler(browser, hostile_folder, t
         assert not [m for m in loaded.console if m[0] == "pageerror"]
     finally:
         loaded.close()
+
+
+def test_a_claim_of_each_sides_best_solver_names_the_solvers():
+    from puzzlebench.analysis.page import claim_row
+    row = claim_row({"puzzle": "kakuro", "instance_set": "kakuro/janko", "solver": None, "a": "combinations",
+                     "b": "combinations", "a_solver": "highs", "b_solver": "<b>cpsat", "verdict": "equivalent"})
+    assert "combinations/highs and combinations/&lt;b&gt;cpsat: no difference beyond the noise" in row["claim"]

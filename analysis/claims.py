@@ -332,9 +332,12 @@ def families(claims: list[Claim]) -> list[dict]:
     (:func:`~puzzlebench.analysis.verdicts.instances_to_decide` of its comparisons) and the most any
     of its claims has; ``decidable`` False when none has that many."""
     comparisons = family_comparisons(claims)
+    by_family: dict[str, list[Claim]] = {}
+    for claim in claims:
+        by_family.setdefault(claim.family, []).append(claim)
     out = []
     for name in sorted(comparisons):
-        members = [c for c in claims if c.family == name]
+        members = by_family[name]
         needs = instances_to_decide(comparisons[name])
         largest = max((c.n for c in members if c.verdict not in FIXED), default=0)
         out.append({"family": name, "comparisons": comparisons[name],

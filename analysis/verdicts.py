@@ -27,7 +27,8 @@ An inconclusive claim with two or more instances carries ``instances_needed``
 interval of half-width z_{0.975} s / sqrt(n) would clear the band's nearer edge
 (n >= (z_{0.975} s / | |m| - L |)^2), and, on the difference side (|m| > L), at which the test could
 pass Holm: n >= (z_{1 - ALPHA / (2k)} s / |m|)^2 and n >= :func:`instances_to_decide` (k) for a
-family of k tested claims; at least the test's minimum and one more than the claim has.
+family of k comparisons (:func:`family_comparisons`: its claims that a test would judge with enough
+instances, not only those tested now); at least the test's minimum and one more than the claim has.
 
 Which claims a run makes and how they read is :mod:`~.claims`' job; this module is what the mutation
 check gates (tests/trust/test_claim_statistics.py).

@@ -40,6 +40,8 @@ from urllib.parse import quote
 import numpy as np
 import pandas as pd
 
+from puzzlebench.io.atomic import write_whole
+
 from .figures import (
     LINESTYLES,
     MARKERS,
@@ -609,9 +611,10 @@ def _lines(fragment: str) -> str:
 
 def results_page(out_dir, runs: pd.DataFrame, per_instance: pd.DataFrame, configurations: pd.DataFrame,
                  by_set: pd.DataFrame, spreads: pd.DataFrame, setup: RunSetup, sgm: str, root=None,
-                 configuration_noise: pd.DataFrame | None = None) -> str:
+                 configuration_noise: pd.DataFrame | None = None, analysis: str | None = None) -> str:
     """The whole page (see the module doc) for the prepared ``runs`` of the results folder ``out_dir``;
-    ``root`` the instance root the puzzles are drawn from (default: puzzlebench's)."""
+    ``root`` the instance root the puzzles are drawn from (default: puzzlebench's); ``analysis`` the id of
+    the analysis it belongs to (``analysis.json``), shown under Files and in a ``<meta>``."""
     from plotly.offline import get_plotlyjs
     out_dir = Path(out_dir)
     looks = Looks(runs) if len(runs) else None
@@ -647,6 +650,7 @@ def results_page(out_dir, runs: pd.DataFrame, per_instance: pd.DataFrame, config
         "<!DOCTYPE html>", "<html lang='en'><head><meta charset='utf-8'>",
         f"<meta http-equiv='Content-Security-Policy' content=\"{text(csp(scripts))}\">",
         "<meta name='viewport' content='width=device-width, initial-scale=1'>",
+        *([f"<meta name='puzzlebench-analysis' content='{text(analysis)}'>"] if analysis else []),
         f"<title>puzzlebench results: {text(out_dir.resolve().name)}</title>",
         f"<style>{STYLE}</style>", libraries, "</head><body>",
         f"<h1>puzzlebench results: {text(out_dir.resolve().name)}</h1>", f"<nav>{nav}</nav>",
@@ -659,14 +663,17 @@ def results_page(out_dir, runs: pd.DataFrame, per_instance: pd.DataFrame, config
         "max/min time over the configuration's repeats (seeds, permutations; empty with one run per instance).</p>",
         configurations_html, *sections,
         "<h2 id='files'>Files</h2>", links_section(out_dir),
+        *([f"<p>Analysis <code>{text(analysis)}</code>: the id that findings.json, summary.md, paper.pdf and "
+           "analysis.json of one analysis share (analysis.json is written last: a folder without it, or with "
+           "another id, holds an analysis that did not finish).</p>"] if analysis else []),
         "</body></html>", ""])
 
 
 def write_page(out_dir, runs: pd.DataFrame, per_instance: pd.DataFrame, configurations: pd.DataFrame,
                by_set: pd.DataFrame, spreads: pd.DataFrame, setup: RunSetup, sgm: str, root=None,
-               configuration_noise: pd.DataFrame | None = None) -> Path:
+               configuration_noise: pd.DataFrame | None = None, analysis: str | None = None) -> Path:
     """``out_dir``/index.html (:func:`results_page`); written last, after every file it links."""
     path = Path(out_dir) / PAGE
-    path.write_text(results_page(out_dir, runs, per_instance, configurations, by_set, spreads, setup, sgm, root,
-                                 configuration_noise), encoding="utf-8")
+    write_whole(path, results_page(out_dir, runs, per_instance, configurations, by_set, spreads, setup, sgm, root,
+                                   configuration_noise, analysis))
     return path

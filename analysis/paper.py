@@ -161,6 +161,7 @@ STANDALONE = r"""\documentclass[10pt,twocolumn]{article}
 \usepackage[T1]{fontenc}
 \usepackage{lmodern}
 \usepackage{booktabs,longtable,graphicx}
+\pdfinfo{/Subject (puzzlebench analysis ANALYSIS)}
 \newcommand{\puzzlebenchpaper}{.}
 \begin{document}
 \section*{puzzlebench results}
@@ -169,7 +170,8 @@ STANDALONE = r"""\documentclass[10pt,twocolumn]{article}
 \input{findings.tex}
 \end{document}
 """
-"""``paper.tex``: the paper section compiled on its own (Latin Modern in T1 encoding: Type 1 fonts only)."""
+"""``paper.tex``: the paper section compiled on its own (Latin Modern in T1 encoding: Type 1 fonts only); its
+PDF's Subject names the analysis (ANALYSIS: the id of ``analysis.json``)."""
 
 SUPPLEMENT_DOCUMENT = r"""\documentclass[10pt]{article}
 \usepackage[T1]{fontenc}
@@ -203,34 +205,42 @@ def profile_figure(runs: pd.DataFrame, instance_times: pd.DataFrame, configurati
 
 def compile_pdf(folder: Path, name: str = "paper") -> Path | None:
     """``<name>.pdf`` from ``<name>.tex`` in ``folder`` with pdflatex (twice, for the references); None
-    without pdflatex.  A LaTeX error raises RuntimeError naming the log."""
+    without pdflatex.  pdflatex writes ``<name>.building.*``, renamed to ``<name>.*`` when it succeeded, so
+    that ``<name>.pdf`` is the old PDF or the new one, never one cut short.  A LaTeX error raises
+    RuntimeError naming the log."""
     if not shutil.which("pdflatex"):
         return None
+    building = f"{name}.building"
     for _ in range(2):
-        result = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", f"{name}.tex"],
-                                cwd=folder, capture_output=True, text=True, timeout=300)
+        result = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", f"-jobname={building}",
+                                 f"{name}.tex"], cwd=folder, capture_output=True, text=True, timeout=300)
         if result.returncode:
-            raise RuntimeError(f"pdflatex failed on {folder / f'{name}.tex'}: see {folder / f'{name}.log'}")
+            raise RuntimeError(f"pdflatex failed on {folder / f'{name}.tex'}: see {folder / f'{building}.log'}")
+    for suffix in (".aux", ".log", ".pdf"):   # the PDF last
+        os.replace(folder / f"{building}{suffix}", folder / f"{name}{suffix}")
     return folder / f"{name}.pdf"
 
 
 def write_paper(out_dir, items: Findings, noise: float, headline_tex: str, runs: pd.DataFrame,
                 instance_times: pd.DataFrame, configurations: pd.DataFrame, sgm: str, setup_tex: str = "",
-                supplement=()) -> list[Path]:
+                supplement=(), analysis: str = "") -> list[Path]:
     """``paper/`` in ``out_dir``: findings.tex, setup.tex (``setup_tex``, the run's setup paragraph),
     profiles.pdf/.png, paper.tex and (with pdflatex) paper.pdf; with ``supplement`` (the paths of the
-    supplementary tables) also supplement.tex and supplement.pdf, which ``\\input`` them."""
+    supplementary tables) also supplement.tex and supplement.pdf, which ``\\input`` them; ``analysis``
+    (an id of hexadecimal digits) is the PDF's Subject and the first line of findings.tex."""
     folder = Path(out_dir) / "paper"
     folder.mkdir(parents=True, exist_ok=True)
     paths = profile_figure(runs, instance_times, configurations, sgm, folder)
-    write_whole(folder / "findings.tex", findings_tex(items, noise, headline_tex, "profiles.pdf" if paths else None))
+    write_whole(folder / "findings.tex", (f"% puzzlebench analysis {analysis}\n" if analysis else "")
+                + findings_tex(items, noise, headline_tex, "profiles.pdf" if paths else None))
     write_whole(folder / "setup.tex", setup_tex + "\n")
-    write_whole(folder / "paper.tex", STANDALONE)
+    write_whole(folder / "paper.tex", STANDALONE.replace("ANALYSIS", analysis if analysis.isalnum() else "-"))
     paths += [folder / "findings.tex", folder / "setup.tex", folder / "paper.tex"]
     documents = ["paper"]
-    for old in folder.glob("supplement.*"):
-        old.unlink()
-    if supplement:
+    if not supplement:   # an earlier run's supplement is not this run's
+        for old in folder.glob("supplement.*"):
+            old.unlink()
+    else:
         inputs = "\n".join(rf"\input{{{Path(os.path.relpath(path, folder)).as_posix()}}}" for path in supplement)
         write_whole(folder / "supplement.tex", SUPPLEMENT_DOCUMENT % inputs)
         paths.append(folder / "supplement.tex")

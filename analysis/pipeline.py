@@ -128,15 +128,16 @@ def run_analysis(runs_path, out_dir, noise_path=None, shifts=(0.01, 1, 10),
     headline_tex = tables_dir / "headline.tex"
     paths += write_paper(out_dir, items, noise_level, headline_tex.read_text() if headline_tex.is_file() else "",
                          runs, per_instance, configurations, headline, setup_paragraph(setup),
-                         [path for files in written.values() for path in files if path.parent.name == SUPPLEMENT])
+                         [path for files in written.values() for path in files if path.parent.name == SUPPLEMENT],
+                         analysis_id)
     summary = out_dir / "summary.md"
     write_whole(summary, summary_markdown(runs, noise, configurations, best, shifts[0], time_measure,
                                         best_by_set, findings_markdown(items, noise_level),
                                         scaling_omissions(runs, ladders), skipped=len(skipped), by_set=by_set,
                                         hardest=hardest, configuration_noise=configuration_noise, setup=setup,
-                                        files=files_section(written, absent)))
+                                        files=files_section(written, absent), analysis=analysis_id))
     page = write_page(out_dir, runs, per_instance, configurations, by_set, spreads, setup, headline,
-                      configuration_noise=configuration_noise)
+                      configuration_noise=configuration_noise, analysis=analysis_id)
     outputs = [*paths, summary, page]
     write_whole(marker, json.dumps({"analysis": analysis_id, "store": str(runs_path) if not isinstance(
         runs_path, (list, tuple)) else [str(p) for p in runs_path], "files": sorted(

@@ -114,7 +114,7 @@ def summary_markdown(runs: pd.DataFrame, noise: pd.DataFrame | None, configurati
                      scaling_omissions=(), skipped: int = 0,
                      by_set: pd.DataFrame | None = None, hardest: pd.DataFrame | None = None,
                      configuration_noise: pd.DataFrame | None = None, setup: RunSetup | None = None,
-                     files: str | None = None) -> str:
+                     files: str | None = None, analysis: str | None = None) -> str:
     """The whole summary.md text, the claims first; ``shift`` is the headline SGM shift the
     ``best`` table used; ``claims`` the Markdown of :func:`~puzzlebench.analysis.paper.findings_markdown`
     (rendered from the claims' data); ``skipped`` the number of runs not made; ``by_set`` the table of
@@ -122,10 +122,11 @@ def summary_markdown(runs: pd.DataFrame, noise: pd.DataFrame | None, configurati
     that of :func:`~puzzlebench.analysis.tables.best_vs_reference_hardest`; ``configuration_noise``
     :meth:`~puzzlebench.analysis.noise.Noise.table`; ``setup`` the run's
     :class:`~puzzlebench.analysis.setup.RunSetup` (read from ``runs`` and ``noise`` when None); ``files``
-    the files section (:func:`files_section`)."""
+    the files section (:func:`files_section`); ``analysis`` the id of the analysis (``analysis.json``)."""
     setup = run_setup(runs, noise, measure) if setup is None else setup
     sections = [
-        "# puzzlebench results summary",
+        "# puzzlebench results summary" + (f"\n\nAnalysis `{analysis}` (the id findings.json, paper.pdf, "
+                                            "index.html and analysis.json share)." if analysis else ""),
         claims or "## Claims\n\nNo runs.",
         anomaly_section(runs, skipped),
         setup_markdown(setup),

@@ -63,9 +63,11 @@ def save_drawing(puzzle, solution, path) -> None:
         raise PuzzleError(f"cannot draw into {str(path)!r}: the file name must end in "
                           f"{', '.join('.' + f for f in DRAWING_FORMATS)}")
     import matplotlib
+
+    from .io.atomic import replacing
     figure = draw(puzzle, solution)
-    with matplotlib.rc_context({"pdf.fonttype": 42}):  # TrueType, not Type 3: journals ask for it
-        figure.savefig(path, format=extension, dpi=PNG_DPI)
+    with matplotlib.rc_context({"pdf.fonttype": 42}), replacing(path, binary=True) as fh:  # TrueType, not Type 3
+        figure.savefig(fh, format=extension, dpi=PNG_DPI)
 
 
 def _new_axes(rows: int, cols: int):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import errno
 import shutil
+import subprocess
 from pathlib import Path
 
 import numpy as np
@@ -317,6 +318,12 @@ def test_an_analysis_killed_midway_is_marked_and_compare_refuses_its_folder(tmp_
     marker = json.loads((out / "analysis.json").read_text())
     assert marker["analysis"] == json.loads((out / "findings.json").read_text())["analysis"]
     assert {"findings.json", "summary.md", "index.html"} <= set(marker["files"]) and written[-1] == out / "analysis.json"
+    analysis = marker["analysis"]   # every output names the analysis it belongs to
+    assert f"Analysis `{analysis}`" in (out / "summary.md").read_text()
+    assert f"<meta name='puzzlebench-analysis' content='{analysis}'>" in (out / "index.html").read_text()
+    assert (out / "paper/findings.tex").read_text().startswith(f"% puzzlebench analysis {analysis}\n")
+    info = subprocess.run(["pdfinfo", str(out / "paper/paper.pdf")], capture_output=True, text=True, check=True)
+    assert f"Subject:         puzzlebench analysis {analysis}" in info.stdout
     assert main(["compare", str(out), str(out)]) == 0
     capsys.readouterr()
 

@@ -6,7 +6,6 @@ Writes ``<set folder>/calibration.csv`` (:mod:`puzzlebench.workflow.sampling`), 
 
 from __future__ import annotations
 
-import os
 import sys
 
 
@@ -58,11 +57,10 @@ def calibrate(iset, args):
     from ..store.provenance import cpu_pressure_total, load_average, machine
     from ..store.records import SolveOptions
     from ..errors import PuzzleError
-    from ..io.atomic import replacing
+    from ..io.atomic import check_writable, replacing
     from ..workflow.sampling import CALIBRATION_COLUMNS, calibration_path
     path = calibration_path(iset)
-    if not os.access(path.parent, os.W_OK):  # said before any puzzle is solved, not after
-        raise PuzzleError("cannot write the calibration file here: the folder is not writable", path=str(path))
+    check_writable(path)  # said before any puzzle is solved, not after
     config, options = configured(args.solver, SolveOptions(threads=1, seed=args.seed, time_limit=args.time_limit))
     entries = iset.entries()
     if not entries:

@@ -272,6 +272,7 @@ def _write(out: Path, read: list[SourceFile], args, layout: dict) -> dict:
 
 def run(args) -> int:
     from ..errors import PuzzleError
+    from ..io.atomic import writing_folder
     from ..io.rules import parse_box
     from ..io.sets import SET_FILE, load_set
     from ..io.validation import SetReport, Uniqueness, validate_set
@@ -310,18 +311,18 @@ def run(args) -> int:
             uniqueness.close()
     _refuse_or_skip(read, args)
 
-    out.mkdir(parents=True, exist_ok=True)
-    meta = {"puzzle": puzzle, **_write(out, read, args, layout)}
     count = sum(len(source.entries) for source in read)
-    meta.update({"source": args.source, "licence": args.licence, "count": count})
-    if options:
-        meta["options"] = options
-    if args.tags:
-        meta["tags"] = list(args.tags)
     name = f"{out.parent.name}/{out.name}"
     skipped = [err for source in read for err in source.refused]
-    (out / SET_FILE).write_text(set_yaml(meta), encoding="utf-8")
-    (out / "SOURCE.md").write_text(source_md(name, args, files, count, skipped), encoding="utf-8")
+    with writing_folder(out) as folder:  # the set appears whole or not at all
+        meta = {"puzzle": puzzle, **_write(folder, read, args, layout)}
+        meta.update({"source": args.source, "licence": args.licence, "count": count})
+        if options:
+            meta["options"] = options
+        if args.tags:
+            meta["tags"] = list(args.tags)
+        (folder / SET_FILE).write_text(set_yaml(meta), encoding="utf-8")
+        (folder / "SOURCE.md").write_text(source_md(name, args, files, count, skipped), encoding="utf-8")
     solved = sum(len(e.solutions) for source in read for e in source.entries)
     print(f"wrote {out}: {count} {puzzle} puzzle(s), {solved} reference solution(s)"
           + (f", {len(skipped)} left out" if skipped else ""))

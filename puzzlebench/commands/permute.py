@@ -45,6 +45,7 @@ def run(args) -> int:
     from ..checker import check
     from ..errors import PuzzleError
     from ..io import format_puzzle, format_solution, read_puzzles, read_solution
+    from ..io.atomic import write_whole
     from ..transforms import check_copies, iter_permuted_copies
     from ._common import layout_of
 
@@ -64,9 +65,9 @@ def run(args) -> int:
     _refuse_overwrites(out, puzzle.name, args.count)
     out.mkdir(parents=True, exist_ok=True)
     for _, transform, copy in iter_permuted_copies(puzzle, args.count, args.seed, args.kinds):  # each written as made
-        (out / f"{copy.name}.txt").write_text(format_puzzle(copy))
+        write_whole(out / f"{copy.name}.txt", format_puzzle(copy))
         if solution is not None:
-            (out / f"{copy.name}.solution.txt").write_text(
+            write_whole(out / f"{copy.name}.solution.txt", 
                 format_solution(copy, transform.map_solution(solution)))
     extra = " with their solutions" if solution is not None else ""
     print(f"wrote {args.count} copies of {puzzle.name}{extra} to {out}/{puzzle.name}~p1..{args.count}.txt")

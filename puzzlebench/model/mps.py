@@ -124,8 +124,8 @@ def write_mps(model: Model, path) -> None:
     out.append("BOUNDS")
     out += _bound_lines(model, cols)
     out.append("ENDATA")
-    with open(path, "w") as fh:
-        fh.write("\n".join(out) + "\n")
+    from ..io.atomic import write_whole
+    write_whole(path, "\n".join(out) + "\n")
 
 
 def mps_column_count(path: str) -> int:

@@ -14,6 +14,7 @@ from pathlib import Path
 import yaml
 
 from ..errors import PuzzleError
+from ..io.atomic import write_whole
 
 STUDY_FILE = "study.yaml"
 GRID_KEYS = ("instance_sets", "max_instances", "sample", "formulations", "solvers", "solver_configs",
@@ -74,5 +75,5 @@ def record_study(results: str, config: dict) -> None:
     path = Path(results) / STUDY_FILE
     if not path.is_file():
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text("# The grid of the study whose runs this folder holds (puzzlebench.workflow.study).\n"
+        write_whole(path, "# The grid of the study whose runs this folder holds (puzzlebench.workflow.study).\n"
                         + yaml.safe_dump(grid(config), sort_keys=True))

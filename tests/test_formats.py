@@ -365,8 +365,11 @@ EXPRESSIBLE = {  # which formats can state which puzzles (anything else must be 
     "killer-labels": lambda p: False,  # read, not written
     "sudoku-yaml": lambda p: False,
     "gecode-kakuro": lambda p: False,
+    "keen": lambda p: False,  # KenKen's own formats (puzzlebench/kinds/kenken), read, not written
+    "kenken-json": lambda p: False,
+    "kenken-letters": lambda p: False,
 }
-READ_ONLY = ("killer-labels", "sudoku-yaml", "gecode-kakuro")
+READ_ONLY = ("killer-labels", "sudoku-yaml", "gecode-kakuro", "keen", "kenken-json", "kenken-letters")
 
 
 @pytest.mark.parametrize("fmt", FORMATS)

@@ -17,6 +17,12 @@ Formats (each module's docstring is its specification):
 * ``gecode-kakuro`` -- Kakuro specifications as C++ integer arrays (Gecode's examples).
 * ``binairo-task`` -- puzzle-binairo.com task strings.
 
+Puzzle kinds bring their own formats besides (:attr:`puzzlebench.kinds.PuzzleKind.formats`): KenKen's
+``keen`` (Simon Tatham's Keen game IDs), ``kenken-json`` (JSON cage lists, by size, JSON Lines) and
+``kenken-letters`` (a grid of cage letters and ``X op value`` lines) live in ``puzzlebench/kinds/kenken/``.
+:data:`FORMATS` (``--format``), detection, the hints and ``--puzzle`` ask the registry for them
+(:func:`kind_formats`), so a plug-in kind's layouts need no change here.
+
 Every problem in a file is a :class:`~puzzlebench.errors.PuzzleError` naming the
 file and, where there is one, the line.  ``options`` carries an instance set's
 rule options (``box``, ``diagonal``, ``distinct_lines``); a marker stated in
@@ -37,7 +43,7 @@ from pathlib import PurePath
 import numpy as np
 
 from ..errors import PuzzleError
-from ..kinds import get_kind, names
+from ..kinds import get_kind, kinds, names
 from . import (
     binairo_task,
     dzn,
@@ -66,25 +72,90 @@ _MODULES = {"native": native, "lines": lines, "janko": janko, "tatham": tatham, 
             "kakuro-csv": kakuro_csv, "killer-csv": killer_csv, "sudoku-csv": sudoku_csv, "grid": grid,
             "killer-json": killer_json, "killer-labels": killer_labels, "sudoku-yaml": sudoku_yaml,
             "gecode-kakuro": gecode_kakuro, "binairo-task": binairo_task}
-FORMATS = tuple(_MODULES)
 NO_SOLUTIONS = (tatham, dzn, killer_labels, sudoku_yaml, gecode_kakuro, binairo_task)
 """The formats whose files state puzzles only."""
 
-__all__ = ["FORMATS", "LAYOUT_KEYS", "parse_layout", "Entry", "read_puzzles", "read_puzzles_keeping", "read_puzzle",
+__all__ = ["FORMATS", "LAYOUT_KEYS", "formats", "kind_formats", "formats_holding", "claiming_formats",
+           "format_hints", "parse_layout", "Entry", "read_puzzles", "read_puzzles_keeping", "read_puzzle",
            "read_solution", "read_solutions", "read_solutions_of", "read_reference_solutions", "read_solutions_for",
            "format_puzzle", "format_solution", "detect_format", "puzzle_key"]
 
 
+def kind_formats() -> dict[str, tuple[str, object]]:
+    """The formats the puzzle kinds register (:attr:`~puzzlebench.kinds.PuzzleKind.formats`):
+    name -> (kind name, reader), in the kinds' order; a name of io's own formats is refused."""
+    found = {}
+    for kind in kinds():
+        for name, reader in kind.formats.items():
+            if name in _MODULES:
+                raise PuzzleError(f"puzzle kind {kind.name!r}: format {name!r} is one of puzzlebench's own formats")
+            found[name] = (kind.name, reader)
+    return found
+
+
+def formats() -> tuple[str, ...]:
+    """Every format's name (``--format``): io's own, then the kinds' (:func:`kind_formats`)."""
+    return (*_MODULES, *kind_formats())
+
+
+def __getattr__(name: str):
+    if name == "FORMATS":  # computed on use: the kinds (and their formats) load on first use
+        return formats()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def claiming_formats(text: str) -> list[tuple[str, str]]:
+    """(format, kind) of each kind-registered format whose ``looks_like`` accepts ``text``: io's
+    readers refuse such a text (a Keen ID is no Solo ID, a KenKen cage list no Killer's)."""
+    return [(fmt, kind) for fmt, (kind, reader) in kind_formats().items() if _looks(reader, text)]
+
+
+def _looks(reader, text: str) -> bool:
+    try:
+        return bool(reader.looks_like(text))
+    except (PuzzleError, ValueError, TypeError, RecursionError):
+        return False
+
+
 def _holds(format: str) -> tuple[str, ...]:
     """The kinds a format states: every kind for the native format (each kind brings its layout),
-    else the module's ``PUZZLES``."""
-    return names() if format == "native" else _MODULES[format].PUZZLES
+    a kind's own format that kind (or its reader's ``PUZZLES``), else the module's ``PUZZLES``."""
+    if format == "native":
+        return names()
+    if format in _MODULES:
+        return _MODULES[format].PUZZLES
+    kind, reader = kind_formats()[format]
+    return tuple(getattr(reader, "PUZZLES", (kind,)))
+
+
+def formats_holding(puzzle: str) -> list[str]:
+    """The formats that hold puzzles of kind ``puzzle``."""
+    return [fmt for fmt in formats() if puzzle in _holds(fmt)]
+
+
+def format_hints(puzzle: str | None = None) -> list[str]:
+    """Examples of the kind-registered formats' files (of ``puzzle``'s formats only, when given),
+    each ``"HINT (format NAME)"``, for messages."""
+    return [f"{getattr(reader, 'HINT', 'a ' + fmt + ' file')} ({fmt} format)"
+            for fmt, (kind, reader) in kind_formats().items() if puzzle in (None, kind)]
 
 
 def _format_module(format: str):
-    if format not in _MODULES:
-        raise PuzzleError(f"unknown format {format!r} (known: {', '.join(FORMATS)})")
-    return _MODULES[format]
+    if format in _MODULES:
+        return _MODULES[format]
+    registered = kind_formats()
+    if format not in registered:
+        raise PuzzleError(f"unknown format {format!r} (known: {', '.join(formats())})")
+    return registered[format][1]
+
+
+def _no_solutions(format: str, module) -> PuzzleError | None:
+    """The error for a format whose files hold no solutions, else None."""
+    if module in NO_SOLUTIONS:
+        return module.unsupported_solutions()
+    if not callable(getattr(module, "read_solutions", None)):
+        return PuzzleError(f"the {format} format holds no solutions; write the solution in the native format")
+    return None
 
 
 def parse_layout(dzn_map: str | None = None, csv_columns: str | None = None, symbols: str | None = None,
@@ -130,12 +201,25 @@ def detect_format(path) -> str:
 
 def _read_items(text: str, source: str, format: str | None, puzzle: str | None, rules, layout: Layout) -> list:
     if format is not None:
-        return _format_module(format).read(text, source, puzzle, rules, layout)
-    found = candidates(text, PurePath(source).suffix)
+        module = _format_module(format)
+        if format not in _MODULES and puzzle is not None and puzzle not in _holds(format):
+            raise PuzzleError(f"the {format} format holds only {' and '.join(_holds(format))} puzzles, not "
+                              f"{puzzle}; {puzzle} is read by the {', '.join(formats_holding(puzzle))} format(s)")
+        return module.read(text, source, puzzle, rules, layout)
+    try:
+        found = candidates(text, PurePath(source).suffix)
+    except PuzzleError as err:
+        if puzzle is None or err.line is None or not err.problem.startswith("cannot tell the file's format"):
+            raise
+        kind = get_kind(puzzle)
+        examples = [f"a native header '{kind.native_usage}'"] + format_hints(puzzle)
+        err.problem = (err.problem.split(": expected")[0] + f": a {puzzle} file is read by the "
+                       f"{', '.join(formats_holding(puzzle))} format(s); expected " + ", ".join(examples))
+        raise
     if puzzle is not None:  # only the formats that hold that puzzle
         found = [fmt for fmt in found if puzzle in _holds(fmt)] or found
     if len(found) == 1:
-        return _MODULES[found[0]].read(text, source, puzzle, rules, layout)
+        return _format_module(found[0]).read(text, source, puzzle, rules, layout)
     return _resolve(text, source, found, puzzle, rules, layout)[1]
 
 
@@ -147,7 +231,7 @@ def _resolve(text: str, source: str, found: list[str], puzzle, rules, layout: La
     readings, failures = {}, []
     for fmt in found:
         try:
-            readings[fmt] = _MODULES[fmt].read(text, source, puzzle, rules, layout)
+            readings[fmt] = _format_module(fmt).read(text, source, puzzle, rules, layout)
         except PuzzleError as err:
             failures.append((fmt, err))
     whole = {fmt: items for fmt, items in readings.items()
@@ -246,8 +330,8 @@ def read_solutions(path, puzzle, *, format: str | None = None) -> list[np.ndarra
     try:
         text = read_text(path)
         format = format or detect_solution_text(text, puzzle)
-        if _format_module(format) in NO_SOLUTIONS:
-            raise _format_module(format).unsupported_solutions()
+        if (refused := _no_solutions(format, _format_module(format))) is not None:
+            raise refused
         found = _format_module(format).read_solutions(text, puzzle)
         if not found:
             raise PuzzleError("the file holds no solution")
@@ -268,9 +352,10 @@ def read_solutions_of(path, puzzles, *, format: str | None = None) -> list[tuple
     source = os.fspath(path)
     try:
         text = read_text(path)
-        module = _format_module(format or detect_solution_text(text, puzzles[0]))
-        if module in NO_SOLUTIONS:
-            raise module.unsupported_solutions()
+        format = format or detect_solution_text(text, puzzles[0])
+        module = _format_module(format)
+        if (refused := _no_solutions(format, module)) is not None:
+            raise refused
         if module in (native, grid) and len(puzzles) > 1:
             return module.read_solution_per_puzzle(text, puzzles)
         found = []
@@ -318,6 +403,8 @@ def format_puzzle(puzzle, format: str = "native", layout: dict | None = None) ->
     module = _format_module(format)
     if module is dzn:
         return dzn.format_puzzle(puzzle, Layout.of(layout))
+    if not callable(getattr(module, "format_puzzle", None)):
+        raise PuzzleError(f"the {format} format is read, not written; use the native format")
     return module.format_puzzle(puzzle)
 
 
@@ -328,6 +415,8 @@ def format_solution(puzzle, grid, format: str = "native") -> str:
         raise PuzzleError(f"the grid is {' x '.join(map(str, grid.shape))}, "
                           f"the puzzle {puzzle.shape[0]} x {puzzle.shape[1]}")
     module = _format_module(format)
-    if module in NO_SOLUTIONS:
-        raise module.unsupported_solutions()
+    if (refused := _no_solutions(format, module)) is not None:
+        raise refused
+    if not callable(getattr(module, "format_solution", None)):
+        raise PuzzleError(f"the {format} format is read, not written; use the native format")
     return module.format_solution(puzzle, grid)

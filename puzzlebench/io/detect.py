@@ -72,6 +72,10 @@ def candidates(text: str, suffix: str = "") -> list[str]:
         return ["dzn"]
     if suffix in gecode_kakuro.SUFFIXES or gecode_kakuro.looks_like(text):
         return ["gecode-kakuro"]
+    from . import claiming_formats
+    claimed = [fmt for fmt, _ in claiming_formats(text)]
+    if claimed:  # a kind's own layout (its test is specific): io's readers refuse such a text
+        return claimed
     stripped = text.lstrip()
     if stripped.startswith(("{", "[")):
         return ["killer-json" if killer_json.looks_like(stripped) else "janko"]
@@ -90,12 +94,13 @@ def candidates(text: str, suffix: str = "") -> list[str]:
         found.append("grid")
     if found:
         return found
+    from . import format_hints
     raise PuzzleError(f"cannot tell the file's format from {first.text[:40]!r}: expected a native header "
-                      "(sudoku/killer/kakuro/takuzu ...), a janko size line 'R C', a Tatham game ID "
+                      f"({'/'.join(names())} ...), a janko size line 'R C', a Tatham game ID "
                       "'3x3:...', a MiniZinc assignment 'n = 3;', comma-separated Kakuro cells 'x,23\\,0', "
                       "a Killer cage string with its sums, a CSV header 'puzzle,solution', a line of N*N "
-                      "sudoku or takuzu symbols, a bare grid of N rows, JSON cages or Gecode's C++ arrays",
-                      line=first.number)
+                      "sudoku or takuzu symbols, a bare grid of N rows, JSON cages, Gecode's C++ arrays"
+                      + "".join(", " + hint for hint in format_hints()), line=first.number)
 
 
 def describe_reading(entries) -> str:
@@ -109,10 +114,14 @@ def detect_solution_text(text: str, puzzle) -> str:
     puzzle's shape), killer-json (f-puzzles JSON), tatham (a game ID, which holds no solution),
     kakuro-csv / killer-csv / sudoku-csv (delimited rows), lines (a word of R*C symbols), grid
     (a one-line grid of separated cells) or native (grid rows)."""
+    kind = kind_of(puzzle).name
+    from . import claiming_formats
+    claimed = [fmt for fmt, holder in claiming_formats(text) if holder == kind]
+    if claimed:
+        return claimed[0]
     stripped = text.lstrip()
     if stripped.startswith(("{", "[")):
         return "killer-json" if killer_json.looks_like(stripped) else "janko"
-    kind = kind_of(puzzle).name
     first = Cursor(split_lines(text)).peek(native.looks_like_row(native.solution_cell(puzzle)[0]))
     if first is None:
         raise PuzzleError("the file holds no solution: every line is blank or a # comment")

@@ -18,6 +18,10 @@ Two layouts, one puzzle a file:
   rules are not modelled.  Cells in no cage get the cages the Sudoku rules
   imply (:func:`.regions.complete_cages`), or the file is refused.
 
+JSON that a puzzle kind's own format claims -- cages that carry an operation (``op``,
+``operation``), KenKen's -- is refused naming that format (``--puzzle kenken``), never read as a
+Killer whose sums are the targets.
+
 Written: f-puzzles JSON (size, grid with the givens, killercage, diagonals).
 """
 
@@ -65,6 +69,12 @@ def _load(text: str):
 def read(text: str, path: str, puzzle: str | None, rules: Rules, layout: Layout = Layout()) -> list:
     if puzzle not in (None, *PUZZLES):
         raise PuzzleError(f"the killer-json format holds only killer and sudoku puzzles, not {puzzle}")
+    from . import claiming_formats
+    claimed = claiming_formats(text)
+    if claimed:  # cages with an operation each: KenKen's, never a Killer's
+        fmt, kind = claimed[0]
+        raise PuzzleError(f"the file holds {kind} cages (an operation on each), not killer cages: read it with "
+                          f"--puzzle {kind} or --format {fmt}")
     data = _load(text)
     if isinstance(data, list):
         p, solution = _cage_list(data, rules), None

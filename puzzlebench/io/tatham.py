@@ -27,6 +27,12 @@ DESC walks the cells row-major: a lower-case letter skips 0..24 cells
 
 Rule markers in the ID (``x``, ``u``) take precedence over instance-set
 options; when absent, the options apply.  Game IDs hold no solutions.
+
+Keen (KenKen) IDs are not this format's: a line that a kind's own format claims
+(the kenken kind's ``keen``: ``6:BLOCKS,CLUES`` with ``a``/``m``/``s``/``d`` clues) is
+refused naming that format, and ``--puzzle kenken`` is refused naming the formats that
+hold KenKen.  Keen's block code is Solo's cage code with repeat counts:
+:func:`decode_block_structure` reads both.
 """
 
 from __future__ import annotations
@@ -50,16 +56,32 @@ _SOLO_TOKEN = re.compile(r"[a-z]|_|[1-9][0-9]*|.")
 
 
 def read(text: str, path: str, puzzle: str | None, rules: Rules, layout=None) -> list:
+    if puzzle not in (None, *PUZZLES):
+        from . import formats_holding
+        raise PuzzleError(f"the tatham format holds only Solo and Unruly IDs (sudoku, killer and takuzu), not "
+                          f"{puzzle}; {puzzle} is read by the {', '.join(formats_holding(puzzle))} format(s)")
     entries = []
     for line in content_lines(split_lines(text)):
         name = str(len(entries) + 1)
         try:
+            _refuse_claimed(line.text)
             p = parse_id(line.text, puzzle, rules, name)
         except PuzzleError as err:
             entries.append(err.locate(None, line.number))
             continue
         entries.append(Entry(p, name, path, line.number))
     return entries
+
+
+def _refuse_claimed(game_id: str) -> None:
+    """An ID that a puzzle kind's own format claims (a Keen ID of the kenken kind's ``keen`` format) is
+    refused naming that format: it is never read as a Solo or Unruly ID."""
+    from . import claiming_formats
+    claimed = claiming_formats(game_id)
+    if claimed:
+        fmt, kind = claimed[0]
+        raise PuzzleError(f"this is a {kind} ID of the {fmt} format, not a Solo or Unruly ID (the tatham format "
+                          f"holds sudoku, killer and takuzu): read it with --format {fmt} or --puzzle {kind}")
 
 
 def parse_id(game_id: str, puzzle: str | None, rules: Rules, name: str = ""):
@@ -160,8 +182,15 @@ def _boundary(pos: int, n: int) -> tuple[int, int]:
     return y * n + x, (y + 1) * n + x
 
 
-def _decode_cages(spec: str, n: int) -> np.ndarray:
-    """Solo's cage boundary runs -> a grid labelling each cell by a representative cell of its cage."""
+_BLOCK_TOKEN = re.compile(r"([_a-z])([0-9]*)|(.)")
+
+
+def decode_block_structure(spec: str, n: int, repeats: bool = False, what: str = "cages") -> np.ndarray:
+    """Tatham's block code (Solo's cages, Keen's blocks) -> a grid labelling each cell by a
+    representative cell of its block.  ``spec`` lists the 2*n*(n-1) cell boundaries in the order of
+    :func:`_boundary` as runs: ``_`` a wall, ``a``..``y`` 1..25 open boundaries and a wall, ``z`` 26
+    open boundaries and no wall; with ``repeats`` (Keen) a count after a character repeats it
+    (``_10`` is ten walls, ``a4`` is ``aaaa``).  ``what`` names the part in messages."""
     boundaries = 2 * n * (n - 1)
     parent = list(range(n * n))
 
@@ -172,20 +201,31 @@ def _decode_cages(spec: str, n: int) -> np.ndarray:
         return i
 
     pos = 0
-    for ch in spec:
-        if ch != "_" and not "a" <= ch <= "z":
-            raise PuzzleError(f"the cages part has the character {ch!r}")
+    for match in _BLOCK_TOKEN.finditer(spec):
+        ch, count = match[1], match[2]
+        if ch is None or (count and not repeats):
+            raise PuzzleError(f"the {what} part has the character {(match[3] or count[0])!r}")
+        times = int(count[:6]) if count else 1
+        if times == 0:
+            raise PuzzleError(f"the {what} part repeats {ch!r} 0 times")
         run = 0 if ch == "_" else ord(ch) - 96
-        if pos + run > boundaries:
-            raise PuzzleError("the cages part describes more cell boundaries than the grid has")
-        for p in range(pos, pos + run):
-            a, b = _boundary(p, n)
-            parent[find(a)] = find(b)
-        pos += run + (run != 26)
+        for _ in range(times):
+            if pos + run > boundaries:
+                raise PuzzleError(f"the {what} part describes more cell boundaries than the grid has")
+            for p in range(pos, pos + run):
+                a, b = _boundary(p, n)
+                parent[find(a)] = find(b)
+            pos += run + (run != 26)
     if pos != boundaries + 1:
-        raise PuzzleError(f"the cages part describes {min(pos, boundaries)} of the grid's {boundaries} "
+        raise PuzzleError(f"the {what} part describes {min(pos, boundaries)} of the grid's {boundaries} "
                           "cell boundaries")
     return np.array([find(i) for i in range(n * n)]).reshape(n, n)
+
+
+def _decode_cages(spec: str, n: int) -> np.ndarray:
+    """Solo's cage boundary runs (no repeat counts) -> a grid labelling each cell by a representative
+    cell of its cage."""
+    return decode_block_structure(spec, n)
 
 
 def _encode_numbers(values) -> str:

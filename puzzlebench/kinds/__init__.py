@@ -75,6 +75,16 @@ class PuzzleKind:
       solution_cell ``(puzzle) -> (cell, what)``: the token parser of a solution grid's cells
                     (token -> int or None) and the description of a valid token
       format_solution ``(puzzle, grid) -> str``: a solution's native grid rows
+    Other formats (:mod:`puzzlebench.io` offers them beside its own, under ``--format NAME``)
+      formats       ``{name: reader}``: the layouts other projects publish this kind in, each reader a
+                    module or object with ``read(text, path, puzzle, rules, layout)`` (as io's
+                    readers: a list of :class:`~puzzlebench.io.entry.Entry` or located PuzzleError
+                    items, one a puzzle), ``looks_like(text) -> bool`` (detection: true only for a
+                    text in that layout, specific enough that no other format's file passes it) and
+                    ``HINT`` (an example for messages, ``"a Keen game ID '6:_a...,a9m6...'"``);
+                    optionally ``read_solutions(text, puzzle)`` (as io's readers), ``format_puzzle``
+                    and ``format_solution``.  A name must not be one of io's formats nor another
+                    kind's.
     Drawing
       draw          ``(ax, puzzle, solution, size)``: draw into matplotlib Axes whose data
                     coordinates are set (cell (r, c) spans [c, c+1] x [r, r+1], y down); ``solution``
@@ -134,6 +144,7 @@ class PuzzleKind:
     certifying_formulation: str | None = None
     solution_columns: Callable | None = None
     open_cells: Callable = field(default=_all_cells)
+    formats: dict = field(default_factory=dict, hash=False)
 
     @property
     def seed_key(self) -> int:
@@ -170,12 +181,35 @@ def register_kind(kind: PuzzleKind) -> PuzzleKind:
     known = _KINDS.get(kind.name)
     if known is not None and known is not kind:
         raise PuzzleError(f"puzzle kind {kind.name!r} is registered twice")
+    _check_formats(kind)
     if getattr(kind.type, "puzzle", None) != kind.name:
         raise PuzzleError(f"puzzle kind {kind.name!r}: its type {kind.type.__name__} must have "
                           f"puzzle = {kind.name!r}")
     _KINDS[kind.name] = kind
     _BY_TYPE[kind.type] = kind
     return kind
+
+
+FORMAT_NAME = r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*"
+"""A format's name (``--format``): lower-case words joined by ``-``."""
+
+
+def _check_formats(kind: PuzzleKind) -> None:
+    """The kind's ``formats`` are a mapping of format names to readers with ``read`` and ``looks_like``,
+    no name another kind's."""
+    if not isinstance(kind.formats, dict):
+        raise PuzzleError(f"puzzle kind {kind.name!r}: formats must be a dict of format names to readers")
+    for name, reader in kind.formats.items():
+        if not isinstance(name, str) or not re.fullmatch(FORMAT_NAME, name):
+            raise PuzzleError(f"puzzle kind {kind.name!r}: format name {name!r} must be lower-case words "
+                              "joined by '-'")
+        missing = [attr for attr in ("read", "looks_like") if not callable(getattr(reader, attr, None))]
+        if missing:
+            raise PuzzleError(f"puzzle kind {kind.name!r}: the reader of format {name!r} has no "
+                              f"{' and no '.join(missing)} function")
+        owner = next((k.name for k in _KINDS.values() if k.name != kind.name and name in k.formats), None)
+        if owner is not None:
+            raise PuzzleError(f"puzzle kind {kind.name!r}: format {name!r} is already kind {owner!r}'s")
 
 
 def _folders() -> list[str]:

@@ -6,6 +6,7 @@ from .. import PuzzleKind
 from ..sudoku.generator import sudoku_solution_columns
 from .check import check_kenken
 from .draw import draw_kenken
+from .formats import readers
 from .generator import KenKenSpec, generate_kenken, kenken_command, kenken_specs
 from .native import format_kenken, format_kenken_solution, read_native, solution_cell
 from .puzzle import MAX_SIZE, KenKen, describe, puzzle_key
@@ -26,4 +27,5 @@ KIND = PuzzleKind(
     transform_count=kenken_transform_count, apply_transform=apply_kenken_transform,
     describe=describe, spec_type=KenKenSpec, generate=generate_kenken, specs=kenken_specs,
     command=kenken_command, knobs=("max_cage",),
-    certifying_formulation="binary", solution_columns=sudoku_solution_columns)
+    certifying_formulation="binary", solution_columns=sudoku_solution_columns,
+    formats=readers())

@@ -47,11 +47,11 @@ from ...io.text import (
     row_cells,
     split_lines,
 )
+from .formats import SPELLINGS
 from .puzzle import KenKen, KenKenCage
 
 HEADER = "kenken"
 _CLUE = re.compile(r"([0-9]{1,7})([-+x*/]?)")
-_OPERATION_SPELLINGS = {"*": "x"}
 
 
 def read_kenken(text: str, path: str) -> list[KenKen]:
@@ -106,7 +106,7 @@ def _read_clue(line: TextLine, region_of: dict, clues: dict) -> None:
     if match is None:
         raise PuzzleError(f"expected a cage clue 'LABEL TARGET[+-x/]' (such as 'A 12+') or the next "
                           f"puzzle's header, got {line.text[:40]!r}", line=line.number)
-    label, target, op = tokens[0], int(match[1]), _OPERATION_SPELLINGS.get(match[2], match[2])
+    label, target, op = tokens[0], int(match[1]), SPELLINGS[match[2]]
     if label not in region_of:
         raise PuzzleError(f"clue for cage {label}, but no cell of the grid is labelled {label}", line=line.number)
     k = region_of[label]

@@ -11,8 +11,9 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from puzzlebench.errors import PuzzleError
-from puzzlebench.io import (FORMATS, Entry, detect_format, format_puzzle, format_solution, killer_csv, puzzle_key,
-                            read_puzzles, read_solutions)
+from puzzlebench.io import (FORMATS, Entry, detect_format, format_puzzle, format_solution, puzzle_key, read_puzzles,
+                            read_solutions)
+from puzzlebench.kinds.killer import killer_csv
 from puzzlebench.puzzles import Cage, Kakuro, KillerSudoku, Sudoku, Takuzu, default_box_shape
 
 ROOT = Path(__file__).parent.parent

@@ -20,10 +20,10 @@ from puzzlebench.io import (
     read_puzzles,
     read_solutions,
 )
-from puzzlebench.io.killer_csv import LETTERS
 from puzzlebench.io.sets import load_set
 from puzzlebench.io.symbols import describe, parse_symbols
 from puzzlebench.io.text import AmbiguousReading
+from puzzlebench.kinds.killer.killer_csv import LETTERS
 from puzzlebench.puzzles import Kakuro, KillerSudoku, Sudoku, Takuzu, default_box_shape
 from puzzlebench.run.runner import run
 from puzzlebench.store.records import SolveOptions

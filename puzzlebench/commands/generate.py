@@ -35,7 +35,7 @@ MAX_PUZZLES = 100_000  # per size: more than any shipped collection (magictour14
 
 
 def register(sub) -> None:
-    from ..kinds.kakuro.generator import DEFAULT_DENSITY
+    from ..kinds.kakuro.puzzle import DEFAULT_DENSITY
     from ._common import count, fraction, non_negative, number_in, rng_seed, seconds
     taking = knobs()
 

@@ -16,7 +16,7 @@ import sys
 
 import numpy as np
 
-from ..kinds import spec_kind
+from ..kinds import loaded, spec_kind
 from . import uniqueness
 from .base import BlankTarget, Generated
 from .uniqueness import Certificate, UniquenessOracle
@@ -57,7 +57,7 @@ def puzzle_kind(spec) -> str:
 def procedure(spec) -> str:
     """How puzzles of ``spec``'s type are made, for a set's SOURCE.md: the generator module's docstring,
     the uniqueness certificate and :data:`DETERMINISM`."""
-    generator = sys.modules[spec_kind(spec).generate.__module__]
+    generator = sys.modules[loaded(spec_kind(spec).generate).__module__]  # the function, not its Later
     return f"{generator.__doc__.strip()}\n\n{uniqueness.__doc__.strip()}\n\n{DETERMINISM}"
 
 

@@ -1,27 +1,38 @@
 """Puzzle and solution files: reading, writing and telling formats apart.
 
-Formats (each module's docstring is its specification):
+io's own formats, those that hold several kinds (each module's docstring is its specification):
 
 * ``native`` -- puzzlebench's own text layout, one per puzzle type, with a header line.
 * ``lines`` -- Sudoku and Takuzu, one puzzle per line (the classic benchmark lists, Binairo lines).
 * ``janko`` -- the janko.at / puzzlekit layout: a single text puzzle or a JSON dataset.
 * ``tatham`` -- Simon Tatham's Solo and Unruly game IDs.
 * ``dzn`` -- MiniZinc data files: Sudoku, Killer and Kakuro.
-* ``kakuro-csv`` -- Kakuro grids as comma-separated rows (``x``, ``0``, ``D\\A``).
-* ``killer-csv`` -- Killer Sudoku rows: cage-id string, sums, solution.
-* ``sudoku-csv`` -- Sudoku rows: puzzle and solution columns, with or without a header.
 * ``grid`` -- bare grids, one or several a file (SadMan ``.sdk``, boxed or titled grids).
 * ``killer-json`` -- Killer cage lists in JSON, and f-puzzles JSON.
-* ``killer-labels`` -- a grid of cage ids, ``id:sum`` where a cage is defined.
 * ``sudoku-yaml`` -- the ``Board``/``Constraints`` YAML of Nickleaton's sudoku solver.
-* ``gecode-kakuro`` -- Kakuro specifications as C++ integer arrays (Gecode's examples).
-* ``binairo-task`` -- puzzle-binairo.com task strings.
 
-Puzzle kinds bring their own formats besides (:attr:`puzzlebench.kinds.PuzzleKind.formats`): KenKen's
-``keen`` (Simon Tatham's Keen game IDs), ``kenken-json`` (JSON cage lists, by size, JSON Lines) and
-``kenken-letters`` (a grid of cage letters and ``X op value`` lines) live in ``puzzlebench/kinds/kenken/``.
+A format that holds one kind's puzzles lives in that kind's folder, and the kind registers it
+(:attr:`puzzlebench.kinds.PuzzleKind.formats`, each kind's ``formats.py``):
+
+* ``sudoku-csv`` (``kinds/sudoku/``) -- Sudoku rows: puzzle and solution columns, with or without a
+  header (a Killer's solutions too: a Killer is a Sudoku).
+* ``killer-csv`` (``kinds/killer/``) -- Killer Sudoku rows: cage-id string, sums, solution.
+* ``killer-labels`` (``kinds/killer/``) -- a grid of cage ids, ``id:sum`` where a cage is defined.
+* ``kakuro-csv`` (``kinds/kakuro/``) -- Kakuro grids as comma-separated rows (``x``, ``0``, ``D\\A``).
+* ``gecode-kakuro`` (``kinds/kakuro/``) -- Kakuro specifications as C++ integer arrays (Gecode's examples).
+* ``binairo-task`` (``kinds/takuzu/``) -- puzzle-binairo.com task strings.
+* ``keen``, ``kenken-json``, ``kenken-letters`` (``kinds/kenken/``) -- Simon Tatham's Keen game IDs,
+  JSON cage lists (by size, JSON Lines), a grid of cage letters and ``X op value`` lines.
+
 :data:`FORMATS` (``--format``), detection, the hints and ``--puzzle`` ask the registry for them
-(:func:`kind_formats`), so a plug-in kind's layouts need no change here.
+(:func:`kind_formats`), so a plug-in kind's layouts need no change here.  A kind's reader says where
+it stands: ``PLACE``, its place in :data:`FORMATS` among io's own (:data:`PLACES`), and ``DETECT``, how
+detection tries it (:func:`.detect.candidates`): ``"text"`` (the default) -- its ``looks_like`` claims
+the whole text; ``"source"`` -- a suffix in its ``SUFFIXES`` or its ``looks_like`` on the text, before
+any other test but ``.dzn``; ``"line"`` -- its ``looks_like`` on the first content line, among io's
+line tests (after native, janko and tatham, before lines, in :data:`FORMATS` order), and its
+``looks_like_solution(line, puzzle)``, if it has one, on a solution file's first row.  A reader
+without ``read_solutions`` holds no solutions (its ``unsupported_solutions()`` says so).
 
 Every problem in a file is a :class:`~puzzlebench.errors.PuzzleError` naming the
 file and, where there is one, the line.  ``options`` carries an instance set's
@@ -44,22 +55,7 @@ import numpy as np
 
 from ..errors import PuzzleError
 from ..kinds import get_kind, kinds, names
-from . import (
-    binairo_task,
-    dzn,
-    gecode_kakuro,
-    grid,
-    janko,
-    kakuro_csv,
-    killer_csv,
-    killer_json,
-    killer_labels,
-    lines,
-    native,
-    sudoku_csv,
-    sudoku_yaml,
-    tatham,
-)
+from . import dzn, grid, janko, killer_json, lines, native, sudoku_yaml, tatham
 from .detect import candidates, describe_reading, detect_solution_text
 from .entry import Entry
 from .identity import puzzle_key
@@ -68,16 +64,19 @@ from .layout import Layout
 from .rules import parse_rules
 from .text import AmbiguousReading, FormatsDisagree, parse_pairs, read_text
 
-_MODULES = {"native": native, "lines": lines, "janko": janko, "tatham": tatham, "dzn": dzn,
-            "kakuro-csv": kakuro_csv, "killer-csv": killer_csv, "sudoku-csv": sudoku_csv, "grid": grid,
-            "killer-json": killer_json, "killer-labels": killer_labels, "sudoku-yaml": sudoku_yaml,
-            "gecode-kakuro": gecode_kakuro, "binairo-task": binairo_task}
-NO_SOLUTIONS = (tatham, dzn, killer_labels, sudoku_yaml, gecode_kakuro, binairo_task)
-"""The formats whose files state puzzles only."""
+_MODULES = {"native": native, "lines": lines, "janko": janko, "tatham": tatham, "dzn": dzn, "grid": grid,
+            "killer-json": killer_json, "sudoku-yaml": sudoku_yaml}
+PLACES = {"native": 0, "lines": 1, "janko": 2, "tatham": 3, "dzn": 4, "grid": 8, "killer-json": 9, "sudoku-yaml": 11}
+"""The place of each of io's own formats in :data:`FORMATS`.  A kind's format takes its place by its
+reader's ``PLACE`` (the built-in kinds': ``kakuro-csv`` 5, ``killer-csv`` 6, ``sudoku-csv`` 7,
+``killer-labels`` 10, ``gecode-kakuro`` 12, ``binairo-task`` 13); a reader without one comes after them
+all, in the kinds' order."""
+DETECTION = ("text", "source", "line")
+"""The values of a kind's reader's ``DETECT`` (``"text"`` when it has none): see the module's docstring."""
 
-__all__ = ["FORMATS", "LAYOUT_KEYS", "formats", "kind_formats", "formats_holding", "claiming_formats",
-           "format_hints", "parse_layout", "Entry", "read_puzzles", "read_puzzles_keeping", "read_puzzle",
-           "read_solution", "read_solutions", "read_solutions_of", "read_reference_solutions", "read_solutions_for",
+__all__ = ["FORMATS", "LAYOUT_KEYS", "PLACES", "formats", "kind_formats", "detecting", "formats_holding",
+           "claiming_formats", "format_hints", "parse_layout", "Entry", "read_puzzles", "read_puzzles_keeping",
+           "read_puzzle", "read_solution", "read_solutions", "read_solutions_of", "read_reference_solutions", "read_solutions_for",
            "format_puzzle", "format_solution", "detect_format", "puzzle_key"]
 
 
@@ -94,8 +93,33 @@ def kind_formats() -> dict[str, tuple[str, object]]:
 
 
 def formats() -> tuple[str, ...]:
-    """Every format's name (``--format``): io's own, then the kinds' (:func:`kind_formats`)."""
-    return (*_MODULES, *kind_formats())
+    """Every format's name (``--format``): io's own and the kinds' (:func:`kind_formats`), by their
+    place (:data:`PLACES`, a reader's ``PLACE``)."""
+    return _ordered(kind_formats())
+
+
+def _ordered(registered: dict) -> tuple[str, ...]:
+    places = {fmt: PLACES[fmt] for fmt in _MODULES}
+    places.update((fmt, _place(reader)) for fmt, (kind, reader) in registered.items())
+    return tuple(sorted(places, key=places.get))  # stable: the kinds' formats of one place in the kinds' order
+
+
+def _place(reader) -> float:
+    place = getattr(reader, "PLACE", None)
+    return place if isinstance(place, (int, float)) and not isinstance(place, bool) else float("inf")
+
+
+def detecting(how: str) -> list[tuple[str, str, object]]:
+    """(format, kind, reader) of each kind-registered format whose reader's ``DETECT`` is ``how``
+    (:data:`DETECTION`; a reader without one is ``"text"``), in :data:`FORMATS` order."""
+    return [(fmt, kind, reader) for fmt, kind, reader in _kind_formats_in_order()
+            if getattr(reader, "DETECT", "text") == how]
+
+
+def _kind_formats_in_order() -> list[tuple[str, str, object]]:
+    """(format, kind, reader) of each kind-registered format, in :data:`FORMATS` order."""
+    registered = kind_formats()
+    return [(fmt, *registered[fmt]) for fmt in _ordered(registered) if fmt in registered]
 
 
 def __getattr__(name: str):
@@ -105,9 +129,10 @@ def __getattr__(name: str):
 
 
 def claiming_formats(text: str) -> list[tuple[str, str]]:
-    """(format, kind) of each kind-registered format whose ``looks_like`` accepts ``text``: io's
-    readers refuse such a text (a Keen ID is no Solo ID, a KenKen cage list no Killer's)."""
-    return [(fmt, kind) for fmt, (kind, reader) in kind_formats().items() if _looks(reader, text)]
+    """(format, kind) of each kind-registered format that claims a whole text (``DETECT`` ``"text"``)
+    whose ``looks_like`` accepts ``text``: io's readers refuse such a text (a Keen ID is no Solo ID, a
+    KenKen cage list no Killer's)."""
+    return [(fmt, kind) for fmt, kind, reader in detecting("text") if _looks(reader, text)]
 
 
 def _looks(reader, text: str) -> bool:
@@ -135,9 +160,9 @@ def formats_holding(puzzle: str) -> list[str]:
 
 def format_hints(puzzle: str | None = None) -> list[str]:
     """Examples of the kind-registered formats' files (of ``puzzle``'s formats only, when given),
-    each ``"HINT (format NAME)"``, for messages."""
+    each ``"HINT (format NAME)"``, for messages, in :data:`FORMATS` order."""
     return [f"{getattr(reader, 'HINT', 'a ' + fmt + ' file')} ({fmt} format)"
-            for fmt, (kind, reader) in kind_formats().items() if puzzle in (None, kind)]
+            for fmt, kind, reader in _kind_formats_in_order() if puzzle in (None, kind)]
 
 
 def _format_module(format: str):
@@ -150,12 +175,14 @@ def _format_module(format: str):
 
 
 def _no_solutions(format: str, module) -> PuzzleError | None:
-    """The error for a format whose files hold no solutions, else None."""
-    if module in NO_SOLUTIONS:
+    """The error for a format whose files hold no solutions, else None: a reader without
+    ``read_solutions`` holds none (its ``unsupported_solutions()`` says so, where it has one); a reader's
+    ``read_solutions`` and ``format_solution`` may refuse too (:func:`.text.read_only`'s)."""
+    if callable(getattr(module, "read_solutions", None)):
+        return None
+    if callable(getattr(module, "unsupported_solutions", None)):
         return module.unsupported_solutions()
-    if not callable(getattr(module, "read_solutions", None)):
-        return PuzzleError(f"the {format} format holds no solutions; write the solution in the native format")
-    return None
+    return PuzzleError(f"the {format} format holds no solutions; write the solution in the native format")
 
 
 def parse_layout(dzn_map: str | None = None, csv_columns: str | None = None, symbols: str | None = None,

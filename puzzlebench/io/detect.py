@@ -1,8 +1,9 @@
-"""Telling a file's format from its content (and, for MiniZinc data and C++ sources, its suffix).
+"""Telling a file's format from its content (and, for MiniZinc data and a kind's source files, its suffix).
 
 :func:`candidates` lists every format whose test the file passes; when it is more than one, the
 caller reads the file each way and keeps the reading that works (or refuses the file naming
-the readings that differ), so detection never picks one reading of several silently.
+the readings that differ), so detection never picks one reading of several silently.  The kinds'
+formats take part where their reader's ``DETECT`` says (:mod:`puzzlebench.io`, :func:`.detecting`).
 """
 
 from __future__ import annotations
@@ -12,21 +13,7 @@ from collections import Counter
 
 from ..errors import PuzzleError
 from ..kinds import kind_of, names
-from . import (
-    binairo_task,
-    dzn,
-    gecode_kakuro,
-    grid,
-    kakuro_csv,
-    killer_csv,
-    killer_json,
-    killer_labels,
-    lines,
-    native,
-    sudoku_csv,
-    sudoku_yaml,
-    tatham,
-)
+from . import dzn, grid, killer_json, lines, native, sudoku_yaml, tatham
 from .text import Cursor, content_lines, split_lines
 
 _JANKO_HEADER = re.compile(r"[0-9]{1,3}\s+[0-9]{1,3}")
@@ -41,38 +28,46 @@ def _takuzu_line(text: str) -> bool:
     return bool(words) and len(words[0]) >= 4 and set(words[0]) <= set("01.-")
 
 
-_LINE_TESTS = (  # format -> does the first content line look like it?
+_FIRST_LINE_TESTS = (  # format -> does the first content line look like it? (before the kinds' line formats)
     ("native", lambda text: text.split()[0] in names()),
     ("janko", lambda text: bool(_JANKO_HEADER.fullmatch(text))),
     ("tatham", lambda text: bool(tatham.ID.fullmatch(text))),
-    ("kakuro-csv", kakuro_csv.looks_like),
-    ("killer-csv", killer_csv.looks_like),
-    ("sudoku-csv", sudoku_csv.looks_like),
-    ("killer-labels", killer_labels.looks_like),
-    ("binairo-task", binairo_task.looks_like),
+)
+_LAST_LINE_TESTS = (  # (after the kinds' line formats)
     ("lines", lambda text: lines.looks_like(text) or _takuzu_line(text)),
 )
+
+
+def _line_tests() -> list:
+    """(format, test of the first content line): io's first ones, then each kind's format whose reader's
+    ``DETECT`` is ``"line"`` (its ``looks_like``, in ``--format`` order), then lines."""
+    from . import _looks, detecting
+    kinds_tests = [(fmt, lambda text, reader=reader: _looks(reader, text)) for fmt, _, reader in detecting("line")]
+    return [*_FIRST_LINE_TESTS, *kinds_tests, *_LAST_LINE_TESTS]
 
 
 def candidates(text: str, suffix: str = "") -> list[str]:
     """The formats a puzzle file's text may be in, in order of preference.
 
-    A ``.dzn`` suffix, or a first line that is a ``%`` comment or ``NAME =`` -> dzn; a C++
-    suffix or ``int NAME[] = {`` -> gecode-kakuro; JSON -> janko (a puzzlekit dataset) or
-    killer-json (cage lists, f-puzzles); a ``Board:`` YAML -> sudoku-yaml; else the first
-    content line's tests (a puzzle name -> native, ``R C`` -> janko, ``AxB[flags]:`` ->
-    tatham, comma-separated Kakuro cells -> kakuro-csv, a cage-id string and its sums ->
-    killer-csv, delimited grid fields or a puzzle/solution header -> sudoku-csv, ``id:sum``
-    tokens -> killer-labels, a run-length task -> binairo-task, a word of N*N symbols or a
-    Takuzu line -> lines) and, for the whole text, bare grids -> grid.  A file none can read
-    is a PuzzleError at its first content line.
+    A ``.dzn`` suffix -> dzn; a kind's source format (``DETECT = "source"``: a suffix in its
+    ``SUFFIXES`` or its ``looks_like``; gecode-kakuro: a C++ suffix or ``int NAME[] = {``); the
+    kinds' formats that claim the text (``DETECT = "text"``: KenKen's); JSON -> janko (a puzzlekit
+    dataset) or killer-json (cage lists, f-puzzles); a ``Board:`` YAML -> sudoku-yaml; a first line
+    that is a ``%`` comment or ``NAME =`` -> dzn; else the first content line's tests (a puzzle
+    name -> native, ``R C`` -> janko, ``AxB[flags]:`` -> tatham, then the kinds' line formats
+    (``DETECT = "line"``, in ``--format`` order: comma-separated Kakuro cells -> kakuro-csv, a
+    cage-id string and its sums -> killer-csv, delimited grid fields or a puzzle/solution header ->
+    sudoku-csv, ``id:sum`` tokens -> killer-labels, a run-length task -> binairo-task), then a word
+    of N*N symbols or a Takuzu line -> lines) and, for the whole text, bare grids -> grid.  A file
+    none can read is a PuzzleError at its first content line.
     """
+    from . import _looks, claiming_formats, detecting
     suffix = suffix.lower()
     if suffix == ".dzn":
         return ["dzn"]
-    if suffix in gecode_kakuro.SUFFIXES or gecode_kakuro.looks_like(text):
-        return ["gecode-kakuro"]
-    from . import claiming_formats
+    for fmt, _, reader in detecting("source"):
+        if suffix in getattr(reader, "SUFFIXES", ()) or _looks(reader, text):
+            return [fmt]
     claimed = [fmt for fmt, _ in claiming_formats(text)]
     if claimed:  # a kind's own layout (its test is specific): io's readers refuse such a text
         return claimed
@@ -87,7 +82,7 @@ def candidates(text: str, suffix: str = "") -> list[str]:
     first = next(iter(content_lines(split_lines(text))), None)
     if first is None:
         raise PuzzleError("the file holds no puzzle: every line is blank or a # comment")
-    found = [fmt for fmt, test in _LINE_TESTS if test(first.text)]
+    found = [fmt for fmt, test in _line_tests() if test(first.text)]
     if not found and any(lines.has_grid_length(word) for word in first.text.split()):
         found = ["lines"]  # a Sudoku word with a bad symbol: the lines reader says which
     if found in ([], ["lines"]) and grid.looks_like(text):  # a bare grid may also read as lines
@@ -97,9 +92,8 @@ def candidates(text: str, suffix: str = "") -> list[str]:
     from . import format_hints
     raise PuzzleError(f"cannot tell the file's format from {first.text[:40]!r}: expected a native header "
                       f"({'/'.join(names())} ...), a janko size line 'R C', a Tatham game ID "
-                      "'3x3:...', a MiniZinc assignment 'n = 3;', comma-separated Kakuro cells 'x,23\\,0', "
-                      "a Killer cage string with its sums, a CSV header 'puzzle,solution', a line of N*N "
-                      "sudoku or takuzu symbols, a bare grid of N rows, JSON cages, Gecode's C++ arrays"
+                      "'3x3:...', a MiniZinc assignment 'n = 3;', a line of N*N sudoku or takuzu symbols, "
+                      "a bare grid of N rows, JSON cages"
                       + "".join(", " + hint for hint in format_hints()), line=first.number)
 
 
@@ -110,12 +104,13 @@ def describe_reading(entries) -> str:
 
 
 def detect_solution_text(text: str, puzzle) -> str:
-    """The format of a solution file for ``puzzle``: janko (JSON or a header matching the
-    puzzle's shape), killer-json (f-puzzles JSON), tatham (a game ID, which holds no solution),
-    kakuro-csv / killer-csv / sudoku-csv (delimited rows), lines (a word of R*C symbols), grid
-    (a one-line grid of separated cells) or native (grid rows)."""
+    """The format of a solution file for ``puzzle``: a kind's format that claims the text, janko
+    (JSON or a header matching the puzzle's shape), killer-json (f-puzzles JSON), tatham (a game ID,
+    which holds no solution), a kind's line format whose reader's ``looks_like_solution`` accepts the
+    first row (kakuro-csv / killer-csv / sudoku-csv: delimited rows), lines (a word of R*C symbols),
+    grid (a one-line grid of separated cells) or native (grid rows)."""
     kind = kind_of(puzzle).name
-    from . import claiming_formats
+    from . import claiming_formats, detecting
     claimed = [fmt for fmt, holder in claiming_formats(text) if holder == kind]
     if claimed:
         return claimed[0]
@@ -130,12 +125,10 @@ def detect_solution_text(text: str, puzzle) -> str:
         return "janko"
     if tatham.ID.fullmatch(first.text):
         return "tatham"
-    if kind in kakuro_csv.PUZZLES and "," in first.text:
-        return "kakuro-csv"
-    if kind in killer_csv.PUZZLES and killer_csv.looks_like(first.text):
-        return "killer-csv"
-    if rows > 1 and sudoku_csv.looks_like(first.text):
-        return "sudoku-csv"
+    for fmt, _, reader in detecting("line"):
+        test = getattr(reader, "looks_like_solution", None)
+        if callable(test) and test(first.text, puzzle):
+            return fmt
     if rows > 1 and any(len(word) == rows * cols for word in first.text.split()):
         return "lines"
     if rows > 1 and kind in grid.SOLUTIONS and grid.looks_like(text):

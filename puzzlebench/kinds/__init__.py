@@ -37,6 +37,31 @@ these first, then the others by name."""
 GROUP = "puzzlebench.kinds"
 
 
+@dataclass(frozen=True)
+class Later:
+    """A kind's function (or class) that lives in a module imported on first use: ``Later(module, name)``.
+
+    A kind's generator, drawing and description modules are its heavy parts (the generator brings the
+    uniqueness search, Kakuro's ``scipy.ndimage``); naming them ``Later`` keeps them out of every command
+    that does not call them (``--help``, a one-puzzle ``solve``).  Calling it calls the function;
+    :meth:`load` gives the object itself (a spec class)."""
+
+    module: str
+    name: str
+
+    def load(self):
+        """The object: ``module`` imported (once: Python keeps it), its attribute ``name``."""
+        return getattr(importlib.import_module(self.module), self.name)
+
+    def __call__(self, *args, **kwargs):
+        return self.load()(*args, **kwargs)
+
+
+def loaded(value):
+    """``value``, or the object a :class:`Later` names."""
+    return value.load() if isinstance(value, Later) else value
+
+
 class UnknownKind(PuzzleError, TypeError):
     """A puzzle of no registered kind: a PuzzleError (one line, exit 2) and, as before the kinds had a
     registry, a TypeError."""
@@ -51,6 +76,8 @@ def _all_cells(puzzle):
 class PuzzleKind:
     """What the generic code needs of one puzzle kind.  ``puzzle`` and ``grid`` below are an
     instance of ``type`` and a numpy integer array of its ``shape``; positions in messages are 1-based.
+    Any function field (and ``spec_type``) may be a :class:`Later`: the built-in kinds name their
+    generator's and drawing's functions so, and those modules load when first called.
 
     Identity and rules
       name          the puzzle name (``--puzzle``, instance folders, the native header word, records)
@@ -96,7 +123,7 @@ class PuzzleKind:
       transform_count ``(puzzle, use) -> int``: how many distinct transforms that draws (identity included)
       apply_transform ``(transform, puzzle, name) -> puzzle``: the transformed puzzle named ``name``
     Generator (:mod:`puzzlebench.generators`; None when the kind has none)
-      spec_type     the spec dataclass (with ``key``, ``label`` and ``parameters``)
+      spec_type     the spec dataclass (with ``key``, ``label`` and ``parameters``), or a :class:`Later` naming it
       generate      ``(spec, rng, oracle) -> Generated``; its module's docstring is the procedure
       specs         ``(args, sizes) -> list[spec]``: the specs of ``generate``'s options (``sizes``
                     parsed (rows, cols) pairs)
@@ -135,7 +162,7 @@ class PuzzleKind:
     box: bool = False
     flag: str | None = None
     flag_rule: str | None = None
-    spec_type: type | None = None
+    spec_type: type | Later | None = None
     generate: Callable | None = None
     specs: Callable | None = None
     command: Callable | None = None
@@ -176,6 +203,10 @@ def register_kind(kind: PuzzleKind) -> PuzzleKind:
     if missing:
         raise PuzzleError(f"puzzle kind {kind.name!r}: {', '.join(missing)} must be callable (got "
                           f"{type(getattr(kind, missing[0])).__name__})")
+    later = [f"{f.name} ({value.module})" for f in fields(PuzzleKind)
+             if isinstance(value := getattr(kind, f.name), Later) and importlib.util.find_spec(value.module) is None]
+    if later:
+        raise PuzzleError(f"puzzle kind {kind.name!r}: no module for {', '.join(later)}")
     if not isinstance(kind.type, type):
         raise PuzzleError(f"puzzle kind {kind.name!r}: type must be a class")
     known = _KINDS.get(kind.name)
@@ -276,6 +307,6 @@ def kind_key(puzzle) -> tuple:
 def spec_kind(spec) -> PuzzleKind:
     """The kind whose generator takes ``spec``."""
     for kind in kinds():
-        if kind.spec_type is not None and type(spec) is kind.spec_type:
+        if kind.spec_type is not None and type(spec) is loaded(kind.spec_type):
             return kind
     raise PuzzleError(f"{type(spec).__name__} is the spec of no puzzle kind's generator")

@@ -31,7 +31,6 @@ class ModelIdentity:
 IDENTITY_VERSION = 1
 """Changes when the digest's definition changes, so that old and new digests never match by accident."""
 FINGERPRINT_ROUNDS = 3
-_M64 = np.uint64(0xFFFFFFFFFFFFFFFF)
 
 
 def _canonical(values) -> np.ndarray:
@@ -109,12 +108,20 @@ def model_identity(model: Model, declarations: bool | Collection[str] = False) -
     return ModelIdentity(digest.hexdigest(), _fingerprint(A, model, groups, products, replaced))
 
 
+_GOLDEN, _MUL1, _MUL2 = np.uint64(0x9E3779B97F4A7C15), np.uint64(0xBF58476D1CE4E5B9), np.uint64(0x94D049BB133111EB)
+_S30, _S27, _S31 = np.uint64(30), np.uint64(27), np.uint64(31)
+
+
 def _mix(x: np.ndarray) -> np.ndarray:
-    """splitmix64's finaliser on uint64 arrays (wrapping arithmetic): a fixed, well-spread hash."""
-    x = (x + np.uint64(0x9E3779B97F4A7C15)) & _M64
-    x = ((x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)) & _M64
-    x = ((x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)) & _M64
-    return x ^ (x >> np.uint64(31))
+    """splitmix64's finaliser on uint64 arrays: a fixed, well-spread hash.  uint64 arithmetic wraps
+    modulo 2^64, as the finaliser's does; each step works in place on one new array."""
+    x = x + _GOLDEN
+    x ^= x >> _S30
+    x *= _MUL1
+    x ^= x >> _S27
+    x *= _MUL2
+    x ^= x >> _S31
+    return x
 
 
 def _bits(values) -> np.ndarray:
@@ -165,8 +172,8 @@ def _fingerprint(A: sp.csr_matrix, model: Model, groups: list[np.ndarray], produ
     col_starts = np.concatenate([[0], np.cumsum(np.bincount(cols, minlength=n))])
     edge_label = _mix(edge)
     for _ in range(FINGERPRINT_ROUNDS):
-        to_rows = _mix(edge_label ^ _mix(col_colour[cols]))
-        to_cols = _mix(edge_label ^ _mix(row_colour[rows] + np.uint64(1)))
+        to_rows = _mix(edge_label ^ _mix(col_colour)[cols])  # a node's mix once, then per edge
+        to_cols = _mix(edge_label ^ _mix(row_colour + np.uint64(1))[rows])
         row_colour = _label(row_colour, _segment_sums(to_rows[by_row], row_starts))
         col_colour = _label(col_colour, _segment_sums(to_cols[by_col], col_starts))
     counts = f"{len(groups)}" + (f":{len(products)}" if products else "")

@@ -111,13 +111,13 @@ def watch_workflow(environ=None) -> int | None:
     job's shell), SIGTERM this process as soon as that ancestor ends, however it ends (``kill -9``
     included: a thread waits on a pidfd of it), or its own parent (the job's shell) does
     (PR_SET_PDEATHSIG).  Returns the pid watched, or None."""
+    text = (os.environ if environ is None else environ).get(WORKFLOW_PID, "")
+    if not text.isdigit():
+        return None
     import select
     import threading
 
     import psutil
-    text = (os.environ if environ is None else environ).get(WORKFLOW_PID, "")
-    if not text.isdigit():
-        return None
     pid = int(text)
     try:
         parents = [parent.pid for parent in psutil.Process().parents()]

@@ -39,7 +39,6 @@ from dataclasses import replace
 
 import numpy as np
 import scipy.sparse as sp
-from scipy.sparse.csgraph import connected_components, maximum_bipartite_matching
 
 from ..model import Model
 from ..registry import adapter
@@ -100,6 +99,7 @@ class ValueGraph:
     def supported(self, alive: np.ndarray) -> np.ndarray | None:
         """Of the ``alive`` edges, those in some matching that covers every left node; None when
         no such matching exists."""
+        from scipy.sparse.csgraph import connected_components, maximum_bipartite_matching  # this adapter's alone
         edges = np.flatnonzero(alive)
         graph = sp.csr_matrix((np.ones(len(edges)), (self.left[edges], self.right[edges])),
                               shape=(self.nleft, self.nright))

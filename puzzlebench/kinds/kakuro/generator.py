@@ -40,7 +40,7 @@ from scipy import ndimage
 from ...errors import PuzzleError
 from ...generators.base import Generated, per_size, random_fill
 from ...generators.uniqueness import UniquenessOracle
-from .puzzle import Kakuro
+from .puzzle import DEFAULT_DENSITY, Kakuro
 
 MAX_SIDE = 100
 MAX_RUN = Kakuro.max_digit
@@ -285,8 +285,6 @@ def generate_kakuro(spec: KakuroSpec, rng: np.random.Generator, oracle: Uniquene
     raise PuzzleError(f"no unique {spec.rows}x{spec.cols} Kakuro with density {spec.density:g} "
                       f"in {MAX_ATTEMPTS} attempts")
 
-
-DEFAULT_DENSITY = 0.3
 
 
 def kakuro_solution_columns(puzzle: Kakuro, solution: np.ndarray, cells: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -3,18 +3,9 @@
 from __future__ import annotations
 
 from ...io.text import MAX_SIDE
-from .. import PuzzleKind
+from .. import Later, PuzzleKind
 from .check import _check_kakuro
-from .draw import draw_kakuro
-from .generator import (
-    KakuroSpec,
-    describe_kakuro,
-    generate_kakuro,
-    kakuro_command,
-    kakuro_open_cells,
-    kakuro_solution_columns,
-    kakuro_specs,
-)
+from .formats import readers
 from .native import format_kakuro, format_solution, read_kakuro, solution_cell
 from .puzzle import Kakuro
 from .transforms import (
@@ -35,9 +26,12 @@ KIND = PuzzleKind(
     check=_check_kakuro, key=kakuro_key,
     native_usage="kakuro ROWS COLS", max_side=MAX_SIDE,
     read_native=read_kakuro, format_native=format_kakuro, solution_cell=solution_cell,
-    format_solution=format_solution, draw=draw_kakuro,
+    format_solution=format_solution, draw=Later(f"{__package__}.draw", "draw_kakuro"),
     symmetries=kakuro_symmetries, random_transform=random_kakuro_transform,
     transform_count=kakuro_transform_count, apply_transform=apply_kakuro_transform,
-    describe=describe_kakuro, spec_type=KakuroSpec, generate=generate_kakuro, specs=kakuro_specs,
-    command=kakuro_command, knobs=("density",),
-    certifying_formulation="combinations", solution_columns=kakuro_solution_columns, open_cells=kakuro_open_cells)
+    describe=Later(f"{__package__}.generator", "describe_kakuro"), spec_type=Later(f"{__package__}.generator", "KakuroSpec"),
+    generate=Later(f"{__package__}.generator", "generate_kakuro"), specs=Later(f"{__package__}.generator", "kakuro_specs"),
+    command=Later(f"{__package__}.generator", "kakuro_command"), knobs=("density",),
+    certifying_formulation="combinations", solution_columns=Later(f"{__package__}.generator", "kakuro_solution_columns"),
+    open_cells=Later(f"{__package__}.generator", "kakuro_open_cells"),
+    formats=readers())

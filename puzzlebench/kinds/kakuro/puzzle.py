@@ -10,6 +10,9 @@ import numpy as np
 from ...errors import PuzzleError
 from ..common import as_grid, digit_sum_range
 
+DEFAULT_DENSITY = 0.3
+"""The generator's share of black cells outside the clue row and column (``generate --density``)."""
+
 
 @dataclass(frozen=True)
 class Run:

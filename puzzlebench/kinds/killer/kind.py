@@ -3,19 +3,11 @@
 from __future__ import annotations
 
 from ...io.rules import MAX_SUDOKU
-from .. import PuzzleKind
-from ..sudoku.generator import sudoku_solution_columns
+from .. import Later, PuzzleKind
 from ..sudoku.kind import sudoku_key
 from ..sudoku.native import format_solution, solution_cell
 from .check import check_killer
-from .draw import draw_killer
-from .generator import (
-    KillerSpec,
-    describe_killer,
-    generate_killer,
-    killer_command,
-    killer_specs,
-)
+from .formats import readers
 from .native import format_killer, read_killer
 from .puzzle import KillerSudoku
 from .transforms import (
@@ -38,9 +30,11 @@ KIND = PuzzleKind(
     native_usage="killer N [RxC] [diagonal]", square=True, max_side=MAX_SUDOKU, box=True,
     flag="diagonal", flag_rule="diagonal",
     read_native=read_killer, format_native=format_killer, solution_cell=solution_cell,
-    format_solution=format_solution, draw=draw_killer,
+    format_solution=format_solution, draw=Later(f"{__package__}.draw", "draw_killer"),
     symmetries=killer_symmetries, random_transform=random_killer_transform,
     transform_count=killer_transform_count, apply_transform=apply_killer_transform,
-    describe=describe_killer, spec_type=KillerSpec, generate=generate_killer, specs=killer_specs,
-    command=killer_command, knobs=("box", "max_cage", "diagonal"),
-    certifying_formulation="combinations", solution_columns=sudoku_solution_columns)
+    describe=Later(f"{__package__}.generator", "describe_killer"), spec_type=Later(f"{__package__}.generator", "KillerSpec"),
+    generate=Later(f"{__package__}.generator", "generate_killer"), specs=Later(f"{__package__}.generator", "killer_specs"),
+    command=Later(f"{__package__}.generator", "killer_command"), knobs=("box", "max_cage", "diagonal"),
+    certifying_formulation="combinations", solution_columns=Later("puzzlebench.kinds.sudoku.generator", "sudoku_solution_columns"),
+    formats=readers())

@@ -3,17 +3,9 @@
 from __future__ import annotations
 
 from ...io.rules import MAX_SUDOKU
-from .. import PuzzleKind
+from .. import Later, PuzzleKind
 from .check import _check_sudoku
-from .draw import draw_sudoku
-from .generator import (
-    SudokuSpec,
-    describe_givens,
-    generate_sudoku,
-    sudoku_command,
-    sudoku_solution_columns,
-    sudoku_specs,
-)
+from .formats import readers
 from .native import format_solution, format_sudoku, read_sudoku, solution_cell
 from .puzzle import Sudoku
 from .transforms import (
@@ -34,9 +26,11 @@ KIND = PuzzleKind(
     check=_check_sudoku, key=sudoku_key,
     native_usage="sudoku N [RxC]", square=True, max_side=MAX_SUDOKU, box=True,
     read_native=read_sudoku, format_native=format_sudoku, solution_cell=solution_cell,
-    format_solution=format_solution, draw=draw_sudoku,
+    format_solution=format_solution, draw=Later(f"{__package__}.draw", "draw_sudoku"),
     symmetries=sudoku_symmetries, random_transform=random_sudoku_transform,
     transform_count=sudoku_transform_count, apply_transform=apply_sudoku_transform,
-    describe=describe_givens, spec_type=SudokuSpec, generate=generate_sudoku, specs=sudoku_specs,
-    command=sudoku_command, knobs=("box", "clues", "blank_fraction", "difficulty"),
-    certifying_formulation="binary", solution_columns=sudoku_solution_columns)
+    describe=Later(f"{__package__}.generator", "describe_givens"), spec_type=Later(f"{__package__}.generator", "SudokuSpec"),
+    generate=Later(f"{__package__}.generator", "generate_sudoku"), specs=Later(f"{__package__}.generator", "sudoku_specs"),
+    command=Later(f"{__package__}.generator", "sudoku_command"), knobs=("box", "clues", "blank_fraction", "difficulty"),
+    certifying_formulation="binary", solution_columns=Later(f"{__package__}.generator", "sudoku_solution_columns"),
+    formats=readers())

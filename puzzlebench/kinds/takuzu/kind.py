@@ -3,17 +3,9 @@
 from __future__ import annotations
 
 from ...io.text import MAX_SIDE
-from .. import PuzzleKind
-from ..sudoku.generator import describe_givens
+from .. import Later, PuzzleKind
 from .check import _check_takuzu
-from .draw import draw_takuzu
-from .generator import (
-    TakuzuSpec,
-    generate_takuzu,
-    takuzu_command,
-    takuzu_solution_columns,
-    takuzu_specs,
-)
+from .formats import readers
 from .native import format_solution, format_takuzu, read_takuzu, solution_cell
 from .puzzle import Takuzu
 from .transforms import (
@@ -34,9 +26,11 @@ KIND = PuzzleKind(
     check=_check_takuzu, key=takuzu_key,
     native_usage="takuzu ROWS COLS [distinct]", max_side=MAX_SIDE, flag="distinct", flag_rule="distinct_lines",
     read_native=read_takuzu, format_native=format_takuzu, solution_cell=solution_cell,
-    format_solution=format_solution, draw=draw_takuzu,
+    format_solution=format_solution, draw=Later(f"{__package__}.draw", "draw_takuzu"),
     symmetries=takuzu_symmetries, random_transform=random_takuzu_transform,
     transform_count=takuzu_transform_count, apply_transform=apply_takuzu_transform,
-    describe=describe_givens, spec_type=TakuzuSpec, generate=generate_takuzu, specs=takuzu_specs,
-    command=takuzu_command, knobs=("clues", "blank_fraction", "difficulty", "distinct"),
-    certifying_formulation="xor-distinct", solution_columns=takuzu_solution_columns)
+    describe=Later("puzzlebench.kinds.sudoku.generator", "describe_givens"), spec_type=Later(f"{__package__}.generator", "TakuzuSpec"),
+    generate=Later(f"{__package__}.generator", "generate_takuzu"), specs=Later(f"{__package__}.generator", "takuzu_specs"),
+    command=Later(f"{__package__}.generator", "takuzu_command"), knobs=("clues", "blank_fraction", "difficulty", "distinct"),
+    certifying_formulation="xor-distinct", solution_columns=Later(f"{__package__}.generator", "takuzu_solution_columns"),
+    formats=readers())

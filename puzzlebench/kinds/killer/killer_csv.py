@@ -13,7 +13,7 @@ whitespace-separated words.  Its fields:
 
 A first row with no field of N*N characters is a header naming the columns;
 the names ``cages``, ``sums`` and ``solution`` (and the aliases in
-:data:`.csv_rows.COLUMN_NAMES`, such as krazydad's ``puzz_color``,
+:data:`puzzlebench.io.csv_rows.COLUMN_NAMES`, such as krazydad's ``puzz_color``,
 ``puzz_hint`` and ``solved``) are recognised; ``--csv-columns cages=layout,sums=2``
 or a ``csv:`` mapping in ``set.yaml`` says which column is which, by header
 name or 1-based position.  Without a header the columns are cages, sums,
@@ -32,16 +32,22 @@ import re
 
 import numpy as np
 
-from ..errors import PuzzleError
-from ..puzzles import KillerSudoku
-from . import csv_rows, lines
-from .entry import Entry, entries_only
-from .layout import Layout
-from .regions import cages_from_index, canonical_index, label_regions
-from .rules import MAX_SUDOKU, Rules
-from .text import TextLine, build_located, content_lines, require_kind, split_lines
+from ...errors import PuzzleError
+from ...io import csv_rows, lines
+from ...io.entry import Entry, entries_only
+from ...io.layout import Layout
+from ...io.regions import cages_from_index, canonical_index, label_regions
+from ...io.rules import MAX_SUDOKU, Rules
+from ...io.text import TextLine, build_located, content_lines, require_kind, split_lines
+from .. import kind_of
+from .puzzle import KillerSudoku
 
 PUZZLES = ("killer",)
+HINT = "a Killer cage string with its sums"
+DETECT = "line"
+"""Detection tests :func:`looks_like` on the file's first content line (:func:`puzzlebench.io.detect.candidates`)."""
+PLACE = 6
+"""The format's place in ``--format``'s list and among detection's tests (:data:`puzzlebench.io.PLACES`)."""
 ROLES = ("cages", "sums", "solution")
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 SYMBOLS = "".join(chr(c) for c in range(33, 127) if chr(c) not in ',;"#')
@@ -85,6 +91,11 @@ def looks_like(line: str) -> bool:
             and not lines.has_grid_length(fields[1]))
 
 
+def looks_like_solution(line: str, puzzle) -> bool:
+    """Is ``line``, the first row of a solution file for ``puzzle`` (a Killer), a row of this layout?"""
+    return kind_of(puzzle).name in PUZZLES and looks_like(line)
+
+
 check_columns = csv_rows.check_columns
 
 
@@ -126,9 +137,9 @@ def _row(fields: list[str], columns: dict[str, int], line: TextLine, rules: Rule
 
 
 def read(text: str, path: str, puzzle: str | None, rules: Rules, layout: Layout = Layout()) -> list:
-    if puzzle not in (None, "killer"):
+    if puzzle not in (None, *PUZZLES):
         raise PuzzleError(f"the killer-csv format holds only killer puzzles, not {puzzle}")
-    rules.require_applicable("killer")
+    rules.require_applicable(PUZZLES[0])
     header, rows = csv_rows.split_header(text, _fields, _is_cage_string)
     columns = csv_rows.columns(header[1] if header else None, layout.csv, ROLES, ("cages", "sums"),
                                header[0].number if header else None)
@@ -148,7 +159,7 @@ def read_solutions(text: str, puzzle) -> list[tuple[int, np.ndarray]]:
     found = content_lines(split_lines(text))
     if found and len(_fields(found[0])) == 1:
         return lines.read_solutions(text, puzzle)
-    entries = entries_only(read(text, "", "killer", Rules()))
+    entries = entries_only(read(text, "", PUZZLES[0], Rules()))
     pick = [e for e in entries if e.name == puzzle.name] if len(entries) > 1 else entries
     found = [(e.line, e.solution) for e in pick if e.solution is not None]
     for line, grid in found:

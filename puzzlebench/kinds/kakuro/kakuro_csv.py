@@ -23,11 +23,10 @@ import re
 
 import numpy as np
 
-from ..errors import PuzzleError
-from ..puzzles import Kakuro
-from .entry import Entry
-from .rules import Rules
-from .text import (
+from ...errors import PuzzleError
+from ...io.entry import Entry
+from ...io.rules import Rules
+from ...io.text import (
     MAX_SIDE,
     TextLine,
     build_located,
@@ -36,8 +35,15 @@ from .text import (
     require_kind,
     split_lines,
 )
+from .. import kind_of
+from .puzzle import Kakuro
 
 PUZZLES = ("kakuro",)
+HINT = "comma-separated Kakuro cells 'x,23\\,0'"
+DETECT = "line"
+"""Detection tests :func:`looks_like` on the file's first content line (:func:`puzzlebench.io.detect.candidates`)."""
+PLACE = 5
+"""The format's place in ``--format``'s list and among detection's tests (:data:`puzzlebench.io.PLACES`)."""
 _CLUE = re.compile(r"([0-9]{0,2})\\([0-9]{0,2})")
 _TOKEN = re.compile(r"[xX]|0|[0-9]{0,2}\\[0-9]{0,2}")
 
@@ -46,6 +52,12 @@ def looks_like(line: str) -> bool:
     """Is ``line`` a row of this layout (two or more comma-separated Kakuro tokens)?"""
     cells = [cell.strip() for cell in line.split(",")]
     return len(cells) >= 2 and all(_TOKEN.fullmatch(cell) for cell in cells)
+
+
+def looks_like_solution(line: str, puzzle) -> bool:
+    """Is ``line``, the first row of a solution file for ``puzzle``, a row of this layout (a Kakuro's,
+    with a comma)?"""
+    return kind_of(puzzle).name in PUZZLES and "," in line
 
 
 def _cell(token: str) -> tuple[int, int, int] | None:
@@ -103,9 +115,9 @@ def _grid(rows: list[TextLine], cell, what: str) -> np.ndarray:
 
 
 def read(text: str, path: str, puzzle: str | None, rules: Rules, layout=None) -> list:
-    if puzzle not in (None, "kakuro"):
+    if puzzle not in (None, *PUZZLES):
         raise PuzzleError(f"the kakuro-csv format holds only kakuro puzzles, not {puzzle}")
-    rules.require_applicable("kakuro")
+    rules.require_applicable(PUZZLES[0])
     entries = []
     for rows in _blocks(text):
         name = str(len(entries) + 1)

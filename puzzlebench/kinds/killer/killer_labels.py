@@ -18,15 +18,21 @@ import re
 
 import numpy as np
 
-from ..errors import PuzzleError
-from ..puzzles import KillerSudoku, digit_sum_range
-from .entry import Entry
-from .layout import Layout
-from .regions import cages_from_index, label_regions
-from .rules import MAX_SUDOKU, Rules
-from .text import build_located, content_lines, read_only, split_lines
+from ...errors import PuzzleError
+from ...io.entry import Entry
+from ...io.layout import Layout
+from ...io.regions import cages_from_index, label_regions
+from ...io.rules import MAX_SUDOKU, Rules
+from ...io.text import build_located, content_lines, read_only, split_lines
+from ..common import digit_sum_range
+from .puzzle import KillerSudoku
 
 PUZZLES = ("killer",)
+HINT = "a grid of Killer cage ids 'a:17 7 b:7 b ...'"
+DETECT = "line"
+"""Detection tests :func:`looks_like` on the file's first content line (:func:`puzzlebench.io.detect.candidates`)."""
+PLACE = 10
+"""The format's place in ``--format``'s list and among detection's tests (:data:`puzzlebench.io.PLACES`)."""
 _TOKEN = re.compile(r"([A-Za-z0-9_]+?)(?::([0-9]{1,3}))?")
 _DEFINES = re.compile(r"[A-Za-z0-9_]+:[0-9]{1,3}")
 
@@ -39,9 +45,9 @@ def looks_like(line: str) -> bool:
 
 
 def read(text: str, path: str, puzzle: str | None, rules: Rules, layout: Layout = Layout()) -> list[Entry]:
-    if puzzle not in (None, "killer"):
+    if puzzle not in (None, *PUZZLES):
         raise PuzzleError(f"the killer-labels format holds only killer puzzles, not {puzzle}")
-    rules.require_applicable("killer")
+    rules.require_applicable(PUZZLES[0])
     rows = content_lines(split_lines(text))
     n = len(rows)
     if not 4 <= n <= MAX_SUDOKU:

@@ -25,15 +25,21 @@ import re
 
 import numpy as np
 
-from ..errors import PuzzleError
-from ..puzzles import Kakuro
-from .entry import Entry
-from .layout import Layout
-from .rules import Rules
-from .text import MAX_SIDE, build_located, read_only
+from ...errors import PuzzleError
+from ...io.entry import Entry
+from ...io.layout import Layout
+from ...io.rules import Rules
+from ...io.text import MAX_SIDE, build_located, read_only
+from .puzzle import Kakuro
 
 PUZZLES = ("kakuro",)
 SUFFIXES = (".cpp", ".cc", ".cxx", ".hh", ".hpp", ".h")
+HINT = "Gecode's C++ arrays"
+DETECT = "source"
+"""Detection takes a file with a C++ suffix (:data:`SUFFIXES`) or whose text :func:`looks_like` an array,
+before any other test but a ``.dzn`` suffix (:func:`puzzlebench.io.detect.candidates`)."""
+PLACE = 12
+"""The format's place in ``--format``'s list and among detection's tests (:data:`puzzlebench.io.PLACES`)."""
 _ARRAY = re.compile(r"\bint\s+([A-Za-z_][A-Za-z0-9_]*)\s*\[\s*[0-9]*\s*\]\s*=\s*\{([^{}]*)\}")
 _COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.DOTALL)
 _INT = re.compile(r"-?[0-9]+")
@@ -49,9 +55,9 @@ def _strip(text: str) -> str:
 
 
 def read(text: str, path: str, puzzle: str | None, rules: Rules, layout: Layout = Layout()) -> list:
-    if puzzle not in (None, "kakuro"):
+    if puzzle not in (None, *PUZZLES):
         raise PuzzleError(f"the gecode-kakuro format holds only kakuro puzzles, not {puzzle}")
-    rules.require_applicable("kakuro")
+    rules.require_applicable(PUZZLES[0])
     code = _strip(text)
     entries = []
     for match in _ARRAY.finditer(code):

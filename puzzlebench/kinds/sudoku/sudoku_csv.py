@@ -4,14 +4,14 @@ The layout of the Kaggle datasets and their copies: a header such as
 ``quizzes,solutions`` (the 1 million Sudoku set), ``puzzle,solution``,
 ``Puzzle,solution`` or ``id,puzzle,solution,clues,difficulty`` (the 3 million
 set), then one row per puzzle; the header names are matched in any case
-(:data:`.csv_rows.COLUMN_NAMES`; ``--csv-columns puzzle=NAME,solution=NAME`` for
+(:data:`puzzlebench.io.csv_rows.COLUMN_NAMES`; ``--csv-columns puzzle=NAME,solution=NAME`` for
 others).  Without a header (a first row holding a grid field) the first grid
 field of a row is the puzzle and the next one the solution, whatever the
 delimiter (``,``, ``;`` or tab; ``<puzzle>;<solution>``).  Other columns are
 kept in ``Entry.extra["fields"]``.
 
 Symbols: one alphabet for all the file's grids of a size, inferred from all of
-them (:mod:`.symbols`): ``0`` or ``.`` a blank in 9x9 grids; ``0-9a-f`` with
+them (:mod:`puzzlebench.io.symbols`): ``0`` or ``.`` a blank in 9x9 grids; ``0-9a-f`` with
 ``.`` blanks in krazydad's hexadecimal 16x16 set.  Box shape: the squarest
 (``options: {box: RxC}``).  Puzzles are named by their 1-based row among the
 puzzle rows.  A solution has no blanks.  Written with the header
@@ -25,15 +25,21 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..errors import PuzzleError
-from ..puzzles import Sudoku
-from . import csv_rows, lines
-from .entry import Entry, entries_only
-from .layout import Layout
-from .rules import Rules
-from .text import TextLine, require_kind
+from ...errors import PuzzleError
+from ...io import csv_rows, lines
+from ...io.entry import Entry, entries_only
+from ...io.layout import Layout
+from ...io.rules import Rules
+from ...io.text import TextLine, require_kind
+from .. import kinds
+from .puzzle import Sudoku
 
 PUZZLES = ("sudoku",)
+HINT = "a CSV header 'puzzle,solution'"
+DETECT = "line"
+"""Detection tests :func:`looks_like` on the file's first content line (:func:`puzzlebench.io.detect.candidates`)."""
+PLACE = 7
+"""The format's place in ``--format``'s list and among detection's tests (:data:`puzzlebench.io.PLACES`)."""
 ROLES = ("puzzle", "solution")
 
 
@@ -56,10 +62,17 @@ def looks_like(line: str) -> bool:
     return len(fields) >= 2 and (csv_rows.names_a_role(fields, "puzzle") or any(_is_grid(f) for f in fields))
 
 
+def looks_like_solution(line: str, puzzle) -> bool:
+    """Is ``line``, the first row of a solution file for ``puzzle`` (of more than one row), a row of this
+    layout?  Asked for a puzzle of any kind: one whose solutions this format does not hold is then
+    refused by :func:`read_solutions`, naming the kinds it holds."""
+    return puzzle.shape[0] > 1 and looks_like(line)
+
+
 def read(text: str, path: str, puzzle: str | None, rules: Rules, layout: Layout = Layout()) -> list:
-    if puzzle not in (None, "sudoku"):
+    if puzzle not in (None, *PUZZLES):
         raise PuzzleError(f"the sudoku-csv format holds only sudoku puzzles, not {puzzle}")
-    rules.require_applicable("sudoku")
+    rules.require_applicable(PUZZLES[0])
     header, rows = csv_rows.split_header(text, _fields, _is_grid)
     columns = None
     if header is not None or layout.csv:
@@ -103,7 +116,7 @@ def read_solutions(text: str, puzzle) -> list[tuple[int, np.ndarray]]:
     """The solution of ``puzzle`` (a Sudoku or a Killer): that of the row named by the puzzle's name
     (or of the only row)."""
     _require_solution(puzzle)
-    entries = entries_only(read(text, "", "sudoku", Rules(box=(puzzle.box_rows, puzzle.box_cols))))
+    entries = entries_only(read(text, "", PUZZLES[0], Rules(box=(puzzle.box_rows, puzzle.box_cols))))
     pick = [e for e in entries if e.name == puzzle.name] if len(entries) > 1 else entries
     found = [(e.line, e.solution) for e in pick if e.solution is not None]
     for line, grid in found:
@@ -131,8 +144,15 @@ def _check_writable(puzzle) -> None:
     lines.format_puzzle(puzzle)  # the same limits as a lines word: size and box shape
 
 
+def solution_kinds() -> tuple[str, ...]:
+    """The kinds whose solutions this format holds: every kind whose puzzles are Sudokus (a Killer's
+    solution is a Sudoku digit grid: :class:`~puzzlebench.kinds.killer.puzzle.KillerSudoku` is a
+    :class:`~.puzzle.Sudoku`), in the registry's order."""
+    return tuple(kind.name for kind in kinds() if issubclass(kind.type, Sudoku))
+
+
 def _require_solution(puzzle) -> None:
-    require_kind(puzzle, "sudoku-csv", ("sudoku", "killer"), "solutions")
+    require_kind(puzzle, "sudoku-csv", solution_kinds(), "solutions")
 
 
 def format_solution(puzzle, grid: np.ndarray) -> str:

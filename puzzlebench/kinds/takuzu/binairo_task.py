@@ -1,4 +1,4 @@
-"""puzzle-binairo.com task strings: a Takuzu grid as one run-length word, one puzzle a line.
+"""puzzle-binairo.com task strings (the ``binairo-task`` format): a Takuzu grid as one run-length word a line.
 
 The cells row-major: ``0`` and ``1`` are givens, a letter ``a``..``z`` is a run
 of 1..26 blank cells (``a1d11d...``).  The grid is square (the side from the
@@ -15,14 +15,19 @@ import re
 
 import numpy as np
 
-from ..errors import PuzzleError
-from ..puzzles import Takuzu
-from .entry import Entry
-from .layout import Layout
-from .rules import Rules
-from .text import MAX_SIDE, build_located, content_lines, require_kind, split_lines
+from ...errors import PuzzleError
+from ...io.entry import Entry
+from ...io.layout import Layout
+from ...io.rules import Rules
+from ...io.text import MAX_SIDE, build_located, content_lines, require_kind, split_lines
+from .puzzle import Takuzu
 
 PUZZLES = ("takuzu",)
+HINT = "a puzzle-binairo.com task string 'b1a0c00a1a1d0a1a'"
+DETECT = "line"
+"""Detection tests :func:`looks_like` on the file's first content line (:func:`puzzlebench.io.detect.candidates`)."""
+PLACE = 13
+"""The format's place in ``--format``'s list and among detection's tests (:data:`puzzlebench.io.PLACES`)."""
 _TASK = re.compile(r"[a-z01]+")
 
 
@@ -45,9 +50,9 @@ def looks_like(line: str) -> bool:
 
 
 def read(text: str, path: str, puzzle: str | None, rules: Rules, layout: Layout = Layout()) -> list:
-    if puzzle not in (None, "takuzu"):
+    if puzzle not in (None, *PUZZLES):
         raise PuzzleError(f"the binairo-task format holds only takuzu puzzles, not {puzzle}")
-    rules.require_applicable("takuzu")
+    rules.require_applicable(PUZZLES[0])
     entries = []
     for line in content_lines(split_lines(text)):
         name = str(len(entries) + 1)

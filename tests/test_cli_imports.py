@@ -1,0 +1,67 @@
+"""What a command imports (issue 38): ``--help``, an argument error and a one-puzzle ``solve`` load
+no generator, drawing, analysis, plotting, pandas or Snakemake module.  A fresh interpreter runs
+the command line and reports ``sys.modules``; no timing is asserted (benchmarks/overhead.py
+prints the figures)."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PROBE = """
+import contextlib, io, json, sys
+from puzzlebench.cli import main
+with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+    code = main(sys.argv[1:])
+print(json.dumps([code, sorted(sys.modules)]))
+"""
+UNUSED = re.compile(r"""
+    puzzlebench\.generators(\..*)?$          # the generators and their uniqueness search
+  | puzzlebench\.kinds\.[^.]+\.(generator|draw)$   # a kind's generator or drawing
+  | puzzlebench\.draw$
+  | (puzzlebench\.)?analysis(\..*)?$         # the analysis stage
+  | (matplotlib|seaborn|plotly|pandas|snakemake|pyarrow)(\..*)?$
+  | scipy\.ndimage(\..*)?$
+""", re.VERBOSE)
+SUDOKU = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........\n"
+
+
+def imported(*args: str) -> tuple[int, list[str]]:
+    proc = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True, text=True, cwd=ROOT,
+                          timeout=120)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    code, modules = json.loads(proc.stdout.splitlines()[-1])
+    return code, modules
+
+
+@pytest.mark.parametrize("args", [["--help"], ["solve", "--help"], ["solve", "--formulation"]],
+                         ids=["help", "solve-help", "argument-error"])
+def test_help_and_argument_errors_import_nothing_they_do_not_use(args):
+    code, modules = imported(*args)
+    assert code in (0, 2)
+    assert [m for m in modules if UNUSED.match(m)] == []
+
+
+def test_a_one_puzzle_solve_imports_only_what_it_runs(tmp_path):
+    puzzle = tmp_path / "one.txt"
+    puzzle.write_text(SUDOKU)
+    code, modules = imported("solve", str(puzzle), "--formulation", "binary", "--solver", "highs")
+    assert code == 0
+    assert [m for m in modules if UNUSED.match(m)] == []
+    assert "highspy" in modules and "puzzlebench.kinds.sudoku.kind" in modules  # the probe saw the solve
+
+
+def test_a_kinds_later_parts_load_when_called():
+    """The generator and drawing a kind names :class:`~puzzlebench.kinds.Later` load on first use."""
+    from puzzlebench.kinds import Later, get_kind, loaded
+    kind = get_kind("kakuro")
+    assert isinstance(kind.generate, Later) and isinstance(kind.spec_type, Later)
+    spec_type = loaded(kind.spec_type)
+    assert isinstance(spec_type, type) and spec_type.__name__ == "KakuroSpec"
+    assert loaded(len) is len

@@ -95,3 +95,15 @@ def columns(header: list[str] | None, mapping: dict, roles: tuple[str, ...], req
             raise PuzzleError(f"the header has no {role} column (columns: {', '.join(header)}); "
                               f"name it with --csv-columns {role}=NAME", line=line)
     return found
+
+
+def named_row_solutions(entries, puzzle) -> list:
+    """(line, grid) of the solution of ``puzzle`` among a file's rows ``entries``: the row named as the
+    puzzle is (or the only row); a grid of another shape than the puzzle's is refused at its line."""
+    pick = [e for e in entries if e.name == puzzle.name] if len(entries) > 1 else entries
+    found = [(e.line, e.solution) for e in pick if e.solution is not None]
+    for line, grid in found:
+        if grid.shape != puzzle.shape:
+            raise PuzzleError(f"the solution is {grid.shape[0]} x {grid.shape[1]}, the puzzle "
+                              f"{puzzle.shape[0]} x {puzzle.shape[1]}", line=line)
+    return found

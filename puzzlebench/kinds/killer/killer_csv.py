@@ -160,13 +160,7 @@ def read_solutions(text: str, puzzle) -> list[tuple[int, np.ndarray]]:
     if found and len(_fields(found[0])) == 1:
         return lines.read_solutions(text, puzzle)
     entries = entries_only(read(text, "", PUZZLES[0], Rules()))
-    pick = [e for e in entries if e.name == puzzle.name] if len(entries) > 1 else entries
-    found = [(e.line, e.solution) for e in pick if e.solution is not None]
-    for line, grid in found:
-        if grid.shape != puzzle.shape:
-            raise PuzzleError(f"the solution is {grid.shape[0]} x {grid.shape[1]}, the puzzle "
-                              f"{puzzle.shape[0]} x {puzzle.shape[1]}", line=line)
-    return found
+    return csv_rows.named_row_solutions(entries, puzzle)
 
 
 def _row_text(puzzle: KillerSudoku, solution: np.ndarray | None = None) -> str:

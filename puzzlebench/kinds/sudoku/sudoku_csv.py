@@ -117,13 +117,7 @@ def read_solutions(text: str, puzzle) -> list[tuple[int, np.ndarray]]:
     (or of the only row)."""
     _require_solution(puzzle)
     entries = entries_only(read(text, "", PUZZLES[0], Rules(box=(puzzle.box_rows, puzzle.box_cols))))
-    pick = [e for e in entries if e.name == puzzle.name] if len(entries) > 1 else entries
-    found = [(e.line, e.solution) for e in pick if e.solution is not None]
-    for line, grid in found:
-        if grid.shape != puzzle.shape:
-            raise PuzzleError(f"the solution is {grid.shape[0]} x {grid.shape[1]}, the puzzle "
-                              f"{puzzle.shape[0]} x {puzzle.shape[1]}", line=line)
-    return found
+    return csv_rows.named_row_solutions(entries, puzzle)
 
 
 def format_puzzle(puzzle) -> str:

@@ -13,7 +13,6 @@ are used.
 
 from __future__ import annotations
 
-import importlib.abc
 import importlib.util
 import sys
 from pathlib import Path
@@ -24,8 +23,9 @@ TREE = Path(__file__).resolve().parents[1]
 ``config.yaml`` and ``.git``), in a wheel install ``site-packages``."""
 
 
-class TreeFinder(importlib.abc.MetaPathFinder):
-    """Finds ``puzzlebench.<folder>`` in ``<tree>/<folder>`` (their modules follow its ``__path__``)."""
+class TreeFinder:
+    """Finds ``puzzlebench.<folder>`` in ``<tree>/<folder>`` (their modules follow its ``__path__``):
+    a meta path finder (the import protocol's ``find_spec``)."""
 
     def __init__(self, tree: Path):
         self.packages = {f"puzzlebench.{name}": tree / name for name in PLUGIN_FOLDERS

@@ -1,8 +1,10 @@
 """The ``puzzlebench`` command line.
 
-Each verb is one module in :mod:`puzzlebench.commands` with ``register(subparsers)``,
-which adds its parser and sets ``func`` to the function that runs it.  Bad input
-ends in one line on stderr and exit code 2, never a traceback.
+Each verb is one module in :mod:`puzzlebench.commands` (``import_`` for ``import``) with ``HELP``,
+its line in ``--help``, and ``register(subparsers)``, which adds its parser and sets ``func`` to the
+function that runs it; a module imports at its top only what ``--help`` may load (no numerical
+library), the rest where it is used.  Bad input ends in one line on stderr and exit code 2, never a
+traceback.
 """
 
 from __future__ import annotations
@@ -11,6 +13,8 @@ import argparse
 import importlib
 import pkgutil
 import sys
+
+import puzzlebench
 
 from . import __version__, commands
 from .errors import PuzzleError
@@ -21,19 +25,30 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="puzzlebench", description=__doc__.splitlines()[0])
+def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
+    """The command line's parser.  Given the arguments ``argv``, only the verb they name is built whole
+    (its module imported, its options added: a verb's options may ask the registries); the others
+    are listed by their ``HELP`` line, so ``--help`` and a one-puzzle ``solve`` load no other
+    verb's parts.  With no ``argv``, every verb is built whole."""
+    parser = _Parser(prog="puzzlebench", description=puzzlebench.__doc__)
     parser.add_argument("--version", action="version", version=f"puzzlebench {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser, metavar="COMMAND")
+    named = None if argv is None else next((word for word in argv if not word.startswith("-")), "")
     for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
         if not info.name.startswith("_"):
-            importlib.import_module(f"{commands.__name__}.{info.name}").register(sub)
+            module = importlib.import_module(f"{commands.__name__}.{info.name}")
+            verb = info.name.rstrip("_")  # import_ is the verb import
+            if named is None or verb == named:
+                module.register(sub)
+            else:
+                sub.add_parser(verb, help=module.HELP)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     try:
-        args = build_parser().parse_args(argv)
+        argv = sys.argv[1:] if argv is None else argv
+        args = build_parser(argv).parse_args(argv)
     except SystemExit as done:  # --help, --version, or a bad option (its one line already printed)
         return done.code if isinstance(done.code, int) else 0
     except PuzzleError as err:  # a puzzle kind from an installed package that does not load (the --puzzle choices)

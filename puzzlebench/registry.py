@@ -26,11 +26,11 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from dataclasses import dataclass
-from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Callable
 
 from .errors import PuzzleError
+from .plugins import entry_points
 from .kinds import get_kind
 
 
@@ -158,11 +158,7 @@ def _load(package: str) -> None:
     pkg = importlib.import_module(f"puzzlebench.{package}")
     for info in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda m: m.name):
         if not info.name.startswith("_"):
-            try:
-                importlib.import_module(f"{pkg.__name__}.{info.name}")
-            except SystemExit as exc:  # a module that exits on import would end the command silently
-                raise PuzzleError(f"module {pkg.__name__}.{info.name} called sys.exit({exc.code!r}) on import",
-                                  path=str(Path(pkg.__path__[0]) / f"{info.name}.py")) from None
+            _import(pkg, info.name)
     _loaded[package] = True
     for point in sorted(entry_points(group=f"puzzlebench.{package}"), key=lambda p: p.name):
         try:
@@ -170,6 +166,30 @@ def _load(package: str) -> None:
         except (Exception, SystemExit) as exc:  # noqa: BLE001 -- sys.exit(0) on import too: one line, exit 2
             raise PuzzleError(f"entry point {point.name!r} ({point.value}) of group "
                               f"puzzlebench.{package} failed to load: {type(exc).__name__}: {exc}") from None
+
+
+def _import(pkg, module: str) -> None:
+    try:
+        importlib.import_module(f"{pkg.__name__}.{module}")
+    except SystemExit as exc:  # a module that exits on import would end the command silently
+        raise PuzzleError(f"module {pkg.__name__}.{module} called sys.exit({exc.code!r}) on import",
+                          path=str(Path(pkg.__path__[0]) / f"{module}.py")) from None
+
+
+def _find(table: dict, key, package: str, named: str):
+    """``table[key]`` or None, loading no more than it takes: first the one folder module named for it
+    (a kind's formulations in ``<puzzle>.py``, an adapter in ``<name>.py``, ``-`` written ``_``), then,
+    if that does not register it, the whole folder and the entry points.  A one-puzzle ``solve`` so
+    imports one kind's formulations and one adapter."""
+    if key not in table and not _loaded[package]:
+        module = named.replace("-", "_")
+        pkg = importlib.import_module(f"puzzlebench.{package}")
+        if module.isidentifier() and not module.startswith("_") \
+                and any((Path(folder) / f"{module}.py").is_file() for folder in pkg.__path__):
+            _import(pkg, module)
+    if key not in table:
+        _load(package)
+    return table.get(key)
 
 
 def formulations(puzzle: str | None = None) -> list[FormulationInfo]:
@@ -185,12 +205,11 @@ def registration_order(puzzle: str) -> list[str]:
 
 
 def get_formulation(puzzle: str, name: str) -> FormulationInfo:
-    _load("formulations")
-    try:
-        return _FORMULATIONS[(puzzle, name)]
-    except KeyError:
+    found = _find(_FORMULATIONS, (puzzle, name), "formulations", puzzle)
+    if found is None:
         known = ", ".join(f.name for f in formulations(puzzle)) or "none"
-        raise PuzzleError(f"unknown formulation {name!r} for {puzzle} (known: {known})") from None
+        raise PuzzleError(f"unknown formulation {name!r} for {puzzle} (known: {known})")
+    return found
 
 
 def solvers() -> list[SolverInfo]:
@@ -199,8 +218,7 @@ def solvers() -> list[SolverInfo]:
 
 
 def get_solver(name: str) -> SolverInfo:
-    _load("solvers")
-    try:
-        return _SOLVERS[name]
-    except KeyError:
-        raise PuzzleError(f"unknown solver {name!r} (known: {', '.join(sorted(_SOLVERS))})") from None
+    found = _find(_SOLVERS, name, "solvers", name)
+    if found is None:
+        raise PuzzleError(f"unknown solver {name!r} (known: {', '.join(sorted(_SOLVERS))})")
+    return found

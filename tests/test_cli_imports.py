@@ -1,5 +1,6 @@
 """What a command imports (issue 38): ``--help``, an argument error and a one-puzzle ``solve`` load
-no generator, drawing, analysis, plotting, pandas or Snakemake module.  A fresh interpreter runs
+no generator, drawing, analysis, plotting, pandas or Snakemake module; ``--help`` and an argument
+error no numerical library either, and a solve one kind's formulations and one solver adapter.  A fresh interpreter runs
 the command line and reports ``sys.modules``; no timing is asserted (benchmarks/overhead.py
 prints the figures)."""
 
@@ -29,6 +30,7 @@ UNUSED = re.compile(r"""
   | (matplotlib|seaborn|plotly|pandas|snakemake|pyarrow)(\..*)?$
   | scipy\.ndimage(\..*)?$
 """, re.VERBOSE)
+NUMERICAL = re.compile(r"(numpy|scipy|highspy|yaml)(\..*)?$")
 SUDOKU = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........\n"
 
 
@@ -48,6 +50,18 @@ def test_help_and_argument_errors_import_nothing_they_do_not_use(args):
     assert [m for m in modules if UNUSED.match(m)] == []
 
 
+@pytest.mark.parametrize("args", [["--help"], ["solve", "--formulation"], ["solve", "x.txt", "--seed", "-1"],
+                                  ["check", "a", "b", "--index", "x"], ["bogus"]],
+                         ids=["help", "missing-value", "out-of-range", "bad-number", "unknown-verb"])
+def test_help_and_argument_errors_import_no_numerical_library(args):
+    """The top-level ``--help`` lists each verb by its ``HELP`` line, and a verb's argument error is
+    found before its ``--format``/``--puzzle`` choices are asked for: neither loads the kinds."""
+    code, modules = imported(*args)
+    assert code in (0, 2)
+    assert [m for m in modules if NUMERICAL.match(m)] == []
+    assert "puzzlebench.kinds.sudoku.kind" not in modules
+
+
 def test_a_one_puzzle_solve_imports_only_what_it_runs(tmp_path):
     puzzle = tmp_path / "one.txt"
     puzzle.write_text(SUDOKU)
@@ -55,6 +69,11 @@ def test_a_one_puzzle_solve_imports_only_what_it_runs(tmp_path):
     assert code == 0
     assert [m for m in modules if UNUSED.match(m)] == []
     assert "highspy" in modules and "puzzlebench.kinds.sudoku.kind" in modules  # the probe saw the solve
+    # one kind's formulations and one adapter: the registries look in the folder module named for them first
+    assert [m for m in modules if m.startswith("puzzlebench.solvers.") and not m.split(".")[-1].startswith("_")
+            and m not in ("puzzlebench.solvers.base", "puzzlebench.solvers.logs")] == ["puzzlebench.solvers.highs"]
+    assert [m for m in modules if re.fullmatch(r"puzzlebench\.formulations\.[a-z]\w*", m)] \
+        == ["puzzlebench.formulations.sudoku"]
 
 
 def test_a_kinds_later_parts_load_when_called():

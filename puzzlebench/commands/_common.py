@@ -11,8 +11,8 @@ from __future__ import annotations
 import argparse
 import math
 import os
-
-from ..kinds import names as puzzle_names
+from collections.abc import Callable, Sequence
+from functools import cached_property
 
 MAX_SEED = 2**31 - 2
 MAX_SECONDS = 1e6    # about 11.6 days: every solver's limit option takes it
@@ -53,9 +53,44 @@ fraction = number_in(float, 0, 1, open_low=True)
 non_negative = number_in(int, 0, None)
 
 
+class Choices(Sequence):
+    """An option's choices, computed when argparse first asks for them (to check a value, to write
+    ``--help``): naming the formats or the puzzle kinds loads the kinds, which another verb's
+    ``--help`` or an argument error needs not.  The option gives a ``metavar`` (argparse writes
+    the choices in the usage line otherwise) and lists them in its help with ``%(choices)s``."""
+
+    def __init__(self, compute: Callable[[], Sequence[str]]):
+        self._compute = compute
+
+    @cached_property
+    def _values(self) -> tuple[str, ...]:
+        return tuple(self._compute())
+
+    def __getitem__(self, k):
+        return self._values[k]
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+
+def _formats() -> tuple[str, ...]:
+    from ..io import formats
+    return formats()
+
+
+def _puzzle_names() -> list[str]:
+    from ..kinds import names
+    return names()
+
+
+FORMATS = Choices(_formats)
+"""The ``--format`` choices: every format's name (:func:`puzzlebench.io.formats`)."""
+PUZZLES = Choices(_puzzle_names)
+"""The ``--puzzle`` choices: every puzzle kind's name (:func:`puzzlebench.kinds.names`)."""
+
+
 def add_input_arguments(p, *, multi: bool = False, convention_help: str | None = None) -> None:
     """PATH plus --index/--format/--puzzle (and --all when ``multi``)."""
-    from ..io import FORMATS
     p.add_argument("path", metavar="PATH", help="puzzle file")
     if multi:
         which = p.add_mutually_exclusive_group()
@@ -63,8 +98,10 @@ def add_input_arguments(p, *, multi: bool = False, convention_help: str | None =
         which.add_argument("--all", action="store_true", help="every puzzle of the file, in one process")
     else:
         p.add_argument("--index", type=index, default=0, help="0-based puzzle index in the file (default 0)")
-    p.add_argument("--format", choices=FORMATS, help="file format (default: detected)")
-    p.add_argument("--puzzle", choices=puzzle_names(), help="puzzle type, when the file does not say")
+    p.add_argument("--format", choices=FORMATS, metavar="FORMAT",
+                   help="file format, one of %(choices)s (default: detected)")
+    p.add_argument("--puzzle", choices=PUZZLES, metavar="PUZZLE",
+                   help="puzzle type, one of %(choices)s, when the file does not say")
     add_layout_arguments(p, convention_help=convention_help)
 
 

@@ -10,9 +10,13 @@ from ._common import MAX_SECONDS, number_in
 DEFAULT_RUNS = "results/runs.parquet"
 
 
+HELP = "tables, figures and summary.md from the results store"
+"""The verb's line in ``puzzlebench --help``."""
+
+
 def register(subparsers) -> None:
     p = subparsers.add_parser(
-        "analyze", help="tables, figures and summary.md from the results store",
+        "analyze", help=HELP,
         description="Read RUNS_PARQUET (or a runs.csv, or the JSON-lines files that `batch` and "
                     "`solve --json` write) and write tables/ (CSV, Markdown, LaTeX), figures/ "
                     "(PNG, PDF), paper/, summary.md and index.html (the results page) into OUT_DIR.")

@@ -14,9 +14,13 @@ def _chunk(text: str) -> tuple[int, int]:
     return k, m
 
 
+HELP = "run one (set, formulations, solver, seed) job into a JSON-lines file"
+"""The verb's line in ``puzzlebench --help``."""
+
+
 def register(sub) -> None:
     from ._common import non_negative, number_in, seconds, seed, threads
-    p = sub.add_parser("batch", help="run one (set, formulations, solver, seed) job into a JSON-lines file",
+    p = sub.add_parser("batch", help=HELP,
                        description="Solve every puzzle of an instance set (or chunk K of M) with each "
                                    "formulation and write the job's chunk file, atomically: a header "
                                    "listing the planned runs, one JSON record per run, an end line. The job "

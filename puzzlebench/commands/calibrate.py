@@ -9,11 +9,15 @@ from __future__ import annotations
 import sys
 
 
+HELP = "time every puzzle of instance sets on a reference configuration"
+"""The verb's line in ``puzzlebench --help``."""
+
+
 def register(sub) -> None:
     from ..workflow.sampling import REFERENCE
     from ._common import repeats, seconds, seed
     p = sub.add_parser(
-        "calibrate", help="time every puzzle of instance sets on a reference configuration",
+        "calibrate", help=HELP,
         description="Solve every puzzle of each SET with one configuration (default: the seed model "
                     f"{REFERENCE['formulation']} on {REFERENCE['solver']}, one thread, seed {REFERENCE['seed']}, "
                     f"{REFERENCE['time_limit']:g} s) after an unrecorded warm-up, and write "

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from ..checker import check
-from ..io import FORMATS, read_puzzles, read_solutions, read_solutions_for, read_solutions_of
-from ..kinds import names as puzzle_names
 from ._common import index
 
 
+HELP = "check a solution grid against a puzzle's rules"
+"""The verb's line in ``puzzlebench --help``."""
+
+
 def register(subparsers) -> None:
-    from ._common import add_layout_arguments
+    from ._common import FORMATS, PUZZLES, add_layout_arguments
     p = subparsers.add_parser(
-        "check", help="check a solution grid against a puzzle's rules",
+        "check", help=HELP,
         description="Check every grid of SOLUTION_FILE: for a PUZZLE_FILE of one puzzle, each grid "
                     "(alternative solutions) against it; for a file of several, each puzzle's grid (one per "
                     "puzzle in order in a native file, named by line or key otherwise), or only puzzle --index "
@@ -24,9 +25,12 @@ def register(subparsers) -> None:
                         "puzzle for datasets that carry solutions)")
     p.add_argument("--index", type=index, metavar="K",
                    help="only puzzle K of PUZZLE_FILE, counting from 0 (default: every puzzle)")
-    p.add_argument("--format", choices=FORMATS, help="format of PUZZLE_FILE (default: detected)")
-    p.add_argument("--solution-format", choices=FORMATS, help="format of SOLUTION_FILE (default: detected)")
-    p.add_argument("--puzzle", choices=puzzle_names(), help="the puzzle type, if the file does not say")
+    p.add_argument("--format", choices=FORMATS, metavar="FORMAT",
+                   help="format of PUZZLE_FILE, one of %(choices)s (default: detected)")
+    p.add_argument("--solution-format", choices=FORMATS, metavar="FORMAT",
+                   help="format of SOLUTION_FILE (default: detected)")
+    p.add_argument("--puzzle", choices=PUZZLES, metavar="PUZZLE",
+                   help="the puzzle type, one of %(choices)s, if the file does not say")
     p.add_argument("--box", metavar="RxC", help="Sudoku/Killer box shape, e.g. 2x3 (if the file does not say)")
     p.add_argument("--diagonal", action="store_true", help="Killer: both diagonals hold every digit")
     p.add_argument("--distinct-lines", action="store_true", help="Takuzu: rows and columns pairwise distinct")
@@ -35,7 +39,9 @@ def register(subparsers) -> None:
 
 
 def run(args) -> int:
+    from ..checker import check
     from ..errors import PuzzleError
+    from ..io import read_puzzles, read_solutions, read_solutions_for, read_solutions_of
     from ._common import layout_of
     options = {name: value for name, value in (("box", args.box), ("diagonal", args.diagonal),
                                                ("distinct_lines", args.distinct_lines)) if value}

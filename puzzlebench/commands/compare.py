@@ -8,10 +8,14 @@ NOTHING_TO_COMPARE = 3
 """The exit code when neither run gives the other a claim of a difference to check."""
 
 
+HELP = "compare the claims of two results folders (replication, before/after a change)"
+"""The verb's line in ``puzzlebench --help``."""
+
+
 def register(sub) -> None:
     from ._common import fraction
     p = sub.add_parser(
-        "compare", help="compare the claims of two results folders (replication, before/after a change)",
+        "compare", help=HELP,
         description="Read RESULTS_A/findings.json and RESULTS_B/findings.json, print the two runs' setups side by "
                     "side (machine, versions, grid, load, noise), the claims of a difference that hold in both, "
                     "those that flipped direction and those that changed verdict, then the replication figures. "

@@ -7,8 +7,12 @@ from .._tree import TREE
 DEFAULT_CONFIG = TREE / "config.yaml"
 
 
+HELP = "check a workflow config or study file"
+"""The verb's line in ``puzzlebench --help``."""
+
+
 def register(sub) -> None:
-    p = sub.add_parser("config", help="check a workflow config or study file",
+    p = sub.add_parser("config", help=HELP,
                        description="puzzlebench config check FILE...: read each study file over the "
                                    "workflow's config.yaml (as snakemake --configfile FILE does), check it "
                                    "against puzzlebench/workflow/config.schema.yaml and plan its jobs. One line per "

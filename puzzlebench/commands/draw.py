@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 
+HELP = "draw a puzzle (and a solution) as PNG, SVG or PDF"
+"""The verb's line in ``puzzlebench --help``."""
+
+
 def register(sub) -> None:
     from ._common import add_input_arguments
-    p = sub.add_parser("draw", help="draw a puzzle (and a solution) as PNG, SVG or PDF",
+    p = sub.add_parser("draw", help=HELP,
                        description="Draw the puzzle of PATH; givens in bold black, the solution (from "
                                    "SOLUTION_FILE, or the file's own with --solved) in blue.")
     add_input_arguments(p)

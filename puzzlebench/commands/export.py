@@ -16,10 +16,14 @@ from pathlib import PurePath
 SUFFIX_FORMATS = {".dzn": "dzn", ".sdk": "grid", ".mps": "mps"}
 
 
+HELP = "write the model of a puzzle as MPS, or the puzzle as MiniZinc data (dzn)"
+"""The verb's line in ``puzzlebench --help``."""
+
+
 def register(sub) -> None:
     from ..io import FORMATS
     from ._common import add_input_arguments
-    p = sub.add_parser("export", help="write the model of a puzzle as MPS, or the puzzle as MiniZinc data (dzn)",
+    p = sub.add_parser("export", help=HELP,
                        description="Write the MPS model of a formulation, or the puzzle itself in another "
                                    "format (--to dzn writes a MiniZinc data file). --format is the input format.")
     add_input_arguments(p, convention_help="--to dzn: write Kakuro clue rows from the run's first white cell "

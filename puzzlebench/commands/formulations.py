@@ -5,8 +5,12 @@ from __future__ import annotations
 import json
 
 
+HELP = "list formulations"
+"""The verb's line in ``puzzlebench --help``."""
+
+
 def register(sub) -> None:
-    p = sub.add_parser("formulations", help="list formulations")
+    p = sub.add_parser("formulations", help=HELP)
     p.add_argument("--puzzle", help="only this puzzle's formulations")
     p.add_argument("--json", action="store_true", help="JSON output, constraints included")
     p.set_defaults(func=run)

@@ -5,8 +5,12 @@ from __future__ import annotations
 import sys
 
 
+HELP = "build the results store (runs.parquet, runs.csv, ...) from job files"
+"""The verb's line in ``puzzlebench --help``."""
+
+
 def register(sub) -> None:
-    p = sub.add_parser("gather", help="build the results store (runs.parquet, runs.csv, ...) from job files",
+    p = sub.add_parser("gather", help=HELP,
                        description="Check that every chunk file written by `puzzlebench batch` is whole "
                                    "(its planned runs, each once, and its end line), then write "
                                    "runs.parquet, runs.csv, noise.csv and anomalies.csv into OUT_DIR. "

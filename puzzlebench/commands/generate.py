@@ -34,6 +34,10 @@ def knobs() -> dict[str, tuple[str, ...]]:
 MAX_PUZZLES = 100_000  # per size: more than any shipped collection (magictour1465), far less than a disk
 
 
+HELP = "generate puzzles with exactly one solution, certified by a MIP solver"
+"""The verb's line in ``puzzlebench --help``."""
+
+
 def register(sub) -> None:
     from ..kinds.kakuro.puzzle import DEFAULT_DENSITY
     from ._common import count, fraction, non_negative, number_in, rng_seed, seconds
@@ -42,7 +46,7 @@ def register(sub) -> None:
     def takes(knob: str) -> str:  # the PUZZLEs a knob applies to, as the kinds say (their knobs)
         return "/".join(taking.get(knob, ()))
     p = sub.add_parser(
-        "generate", help="generate puzzles with exactly one solution, certified by a MIP solver",
+        "generate", help=HELP,
         description="Generate --count puzzles of each --size into DIR: DIR/<label>-<i>.txt in the native format, "
                     "its solution in <label>-<i>.solution.txt, plus set.yaml and SOURCE.md (the command that "
                     "regenerates the folder, and how the puzzles are made). The same seed gives the same files. "

@@ -34,11 +34,15 @@ FOUND = "solution_found"
 """``Entry.extra`` key marking a reference solution that ``--unique`` found (the file gives none)."""
 
 
+HELP = "make a validated instance set from puzzle files in any layout"
+"""The verb's line in ``puzzlebench --help``."""
+
+
 def register(sub) -> None:
     from ..io import FORMATS
     from ..kinds import names as puzzle_names
     from ._common import add_layout_arguments, seconds
-    p = sub.add_parser("import", help="make a validated instance set from puzzle files in any layout",
+    p = sub.add_parser("import", help=HELP,
                        description="Read SOURCE files (or folders of them) in any format puzzlebench reads, "
                                    "check every puzzle and reference solution, then write them as an instance "
                                    "set in DIR (instances/<puzzle>/<set>) with set.yaml and a SOURCE.md stub, "

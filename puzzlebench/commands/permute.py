@@ -12,10 +12,14 @@ is checked, mapped to every copy and written beside it as
 from __future__ import annotations
 
 
+HELP = "write symmetry-transformed copies of a puzzle (and its solution)"
+"""The verb's line in ``puzzlebench --help``."""
+
+
 def register(sub) -> None:
     from ..transforms import DEFAULT_KINDS, KINDS, MAX_COPIES
     from ._common import add_input_arguments, number_in, rng_seed
-    p = sub.add_parser("permute", help="write symmetry-transformed copies of a puzzle (and its solution)",
+    p = sub.add_parser("permute", help=HELP,
                        description="Write N equivalent copies of the puzzle of PATH in the native format "
                                    "as DIR/<name>~p<id>.txt (ids 1..N, fixed by the seed), and the mapped "
                                    "reference solution, when known, as DIR/<name>~p<id>.solution.txt. "

@@ -8,8 +8,12 @@ import sys
 from ._common import ROOT_HELP
 
 
+HELP = "list the instance sets"
+"""The verb's line in ``puzzlebench --help``."""
+
+
 def register(sub) -> None:
-    p = sub.add_parser("sets", help="list the instance sets",
+    p = sub.add_parser("sets", help=HELP,
                        description="List every instance set: puzzle, count, format, grid sizes, "
                                    "rule options and tags.")
     p.add_argument("--json", action="store_true", help="one JSON list, provenance included")

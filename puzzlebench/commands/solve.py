@@ -7,9 +7,13 @@ import json
 import sys
 
 
+HELP = "solve puzzle(s) with a formulation and a solver"
+"""The verb's line in ``puzzlebench --help``."""
+
+
 def register(sub) -> None:
     from ._common import add_input_arguments, count, gap, seconds, seed, threads
-    p = sub.add_parser("solve", help="solve puzzle(s) with a formulation and a solver",
+    p = sub.add_parser("solve", help=HELP,
                        description="Solve the puzzle(s) of PATH; print the grid and key figures, "
                                    "or one JSON record per puzzle with --json.")
     add_input_arguments(p, multi=True)

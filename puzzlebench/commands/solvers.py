@@ -6,8 +6,12 @@ from __future__ import annotations
 import json
 
 
+HELP = "list solvers and solver configurations"
+"""The verb's line in ``puzzlebench --help``."""
+
+
 def register(sub) -> None:
-    p = sub.add_parser("solvers", help="list solvers and solver configurations")
+    p = sub.add_parser("solvers", help=HELP)
     p.add_argument("--json", action="store_true", help="JSON output")
     p.set_defaults(func=run)
 

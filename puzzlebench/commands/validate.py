@@ -19,8 +19,12 @@ import sys
 from ._common import ROOT_HELP, seconds
 
 
+HELP = "parse instance sets, check reference solutions and uniqueness"
+"""The verb's line in ``puzzlebench --help``."""
+
+
 def register(sub) -> None:
-    p = sub.add_parser("validate", help="parse instance sets, check reference solutions and uniqueness",
+    p = sub.add_parser("validate", help=HELP,
                        description="Parse every file of the sets (reporting each bad file as "
                                    "file:line: problem), compare the count with set.yaml, check every "
                                    "reference solution and, with --unique, certify that each puzzle has "

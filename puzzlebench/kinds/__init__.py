@@ -26,9 +26,9 @@ import re
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
-from importlib.metadata import entry_points
 
 from ..errors import PuzzleError
+from ..plugins import entry_points
 
 BUILTIN = ("sudoku", "killer", "kakuro", "takuzu", "kenken")  # kenken: the number its bundled sets were made with
 """The first built-in kinds, in their order (the start of PUZZLE_NAMES, and the numbers in generated

@@ -198,10 +198,15 @@ def formulations(puzzle: str | None = None) -> list[FormulationInfo]:
 
 
 def registration_order(puzzle: str) -> list[str]:
-    """The names of ``puzzle``'s formulations in the order they registered: the folder's modules by
-    name, each in its order of definition, then the entry points (:func:`formulations` sorts by name)."""
+    """The names of ``puzzle``'s formulations in the order the whole folder registers them: the
+    folder's modules by name, each in its order of definition, then the entry points -- whichever
+    module a lookup (:func:`_find`) imported first (:func:`formulations` sorts by name)."""
     _load("formulations")
-    return [name for kind, name in _FORMULATIONS if kind == puzzle]
+    pkg = importlib.import_module("puzzlebench.formulations")
+    folder = sorted(f"{pkg.__name__}.{info.name}" for info in pkgutil.iter_modules(pkg.__path__))
+    rank = {module: k for k, module in enumerate(folder)}
+    mine = [info for (kind, _), info in _FORMULATIONS.items() if kind == puzzle]
+    return [info.name for info in sorted(mine, key=lambda info: rank.get(info.build.__module__, len(rank)))]
 
 
 def get_formulation(puzzle: str, name: str) -> FormulationInfo:

@@ -67,7 +67,7 @@ def test_the_workflow_of_a_second_tree_runs_that_tree_in_every_job(tmp_path):
 
 # -- issue 24, item 5: the package grouped by stage, the old module paths kept ----------------------
 
-STAGES = {"model": {"arrays", "identity", "mps"},
+STAGES = {"model": {"arrays", "identity", "layers", "mps"},
           "run": {"jobs", "batch", "runner", "worker", "processes", "solver_configs"},
           "store": {"records", "chunks", "provenance", "results"},
           "workflow": {"config", "planner", "sampling", "study", "cluster"}}

@@ -11,6 +11,12 @@ io's own formats, those that hold several kinds (each module's docstring is its 
 * ``killer-json`` -- Killer cage lists in JSON, and f-puzzles JSON.
 * ``sudoku-yaml`` -- the ``Board``/``Constraints`` YAML of Nickleaton's sudoku solver.
 
+Those of :data:`LAYOUTS` keep only the layout's own syntax: what a kind's puzzles are in one is the
+kind's *part* of it, a module of the kind's folder that the kind declares
+(:attr:`puzzlebench.kinds.PuzzleKind.layouts`, each kind's ``formats.py``) and that loads when the
+layout is used.  The layout asks the kinds' parts, in the kinds' order, so a new kind takes part in
+them with no change here.
+
 A format that holds one kind's puzzles lives in that kind's folder, and the kind registers it
 (:attr:`puzzlebench.kinds.PuzzleKind.formats`, each kind's ``formats.py``):
 
@@ -66,6 +72,9 @@ from .text import AmbiguousReading, FormatsDisagree, parse_pairs, read_text
 
 _MODULES = {"native": native, "lines": lines, "janko": janko, "tatham": tatham, "dzn": dzn, "grid": grid,
             "killer-json": killer_json, "sudoku-yaml": sudoku_yaml}
+LAYOUTS = tuple(fmt for fmt in _MODULES if fmt != "native")
+"""io's generic layouts: its formats that hold several kinds and ask each kind's part of them, declared
+by the kind (:attr:`puzzlebench.kinds.PuzzleKind.layouts`)."""
 PLACES = {"native": 0, "lines": 1, "janko": 2, "tatham": 3, "dzn": 4, "grid": 8, "killer-json": 9, "sudoku-yaml": 11}
 """The place of each of io's own formats in :data:`FORMATS`.  A kind's format takes its place by its
 reader's ``PLACE`` (the built-in kinds': ``kakuro-csv`` 5, ``killer-csv`` 6, ``sudoku-csv`` 7,
@@ -74,7 +83,7 @@ all, in the kinds' order."""
 DETECTION = ("text", "source", "line")
 """The values of a kind's reader's ``DETECT`` (``"text"`` when it has none): see the module's docstring."""
 
-__all__ = ["FORMATS", "LAYOUT_KEYS", "PLACES", "formats", "kind_formats", "detecting", "formats_holding",
+__all__ = ["FORMATS", "LAYOUTS", "LAYOUT_KEYS", "PLACES", "formats", "kind_formats", "detecting", "formats_holding",
            "claiming_formats", "format_hints", "parse_layout", "Entry", "read_puzzles", "read_puzzles_keeping",
            "read_puzzle", "read_solution", "read_solutions", "read_solutions_of", "read_reference_solutions", "read_solutions_for",
            "format_puzzle", "format_solution", "detect_format", "puzzle_key"]

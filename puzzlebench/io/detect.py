@@ -17,15 +17,6 @@ from . import dzn, grid, killer_json, lines, native, sudoku_yaml, tatham
 from .text import Cursor, content_lines, split_lines
 
 _JANKO_HEADER = re.compile(r"[0-9]{1,3}\s+[0-9]{1,3}")
-_SHAPE = re.compile(r"[0-9]{1,3}x[0-9]{1,3}")
-
-
-def _takuzu_line(text: str) -> bool:
-    """A Takuzu word of 0, 1, '-' and '.' (after an optional RxC)."""
-    words = text.split()
-    if words and _SHAPE.fullmatch(words[0]):
-        words = words[1:]
-    return bool(words) and len(words[0]) >= 4 and set(words[0]) <= set("01.-")
 
 
 _FIRST_LINE_TESTS = (  # format -> does the first content line look like it? (before the kinds' line formats)
@@ -34,7 +25,7 @@ _FIRST_LINE_TESTS = (  # format -> does the first content line look like it? (be
     ("tatham", lambda text: bool(tatham.ID.fullmatch(text))),
 )
 _LAST_LINE_TESTS = (  # (after the kinds' line formats)
-    ("lines", lambda text: lines.looks_like(text) or _takuzu_line(text)),
+    ("lines", lines.looks_like),
 )
 
 
@@ -84,7 +75,7 @@ def candidates(text: str, suffix: str = "") -> list[str]:
         raise PuzzleError("the file holds no puzzle: every line is blank or a # comment")
     found = [fmt for fmt, test in _line_tests() if test(first.text)]
     if not found and any(lines.has_grid_length(word) for word in first.text.split()):
-        found = ["lines"]  # a Sudoku word with a bad symbol: the lines reader says which
+        found = ["lines"]  # a grid word with a bad symbol: the lines reader says which
     if found in ([], ["lines"]) and grid.looks_like(text):  # a bare grid may also read as lines
         found.append("grid")
     if found:

@@ -11,39 +11,19 @@ may be assigned after its use (``x = array2d(1..n, 1..n, [...]); n = 16;``);
 what cannot be evaluated is refused naming it and its line.  A file is recognised by its ``.dzn`` suffix or by a first line that is a ``%``
 comment or starts ``NAME =``.
 
-Each puzzle reads a few variables, its *roles*, found under these names
-(``--dzn-map ROLE=NAME,...`` or a ``dzn:`` mapping in ``set.yaml`` names others):
+Each puzzle reads a few variables, its *roles*, found under the names a kind's part gives
+(``--dzn-map ROLE=NAME,...`` or a ``dzn:`` mapping in ``set.yaml`` names others).  What the roles
+of a kind are, and which of them mark a file as the kind's, is the kind's (the ``dzn`` parts of
+:attr:`puzzlebench.kinds.PuzzleKind.layouts`): Sudoku (``kinds/sudoku/dzn.py``: ``puzzle``, ``n``),
+Killer Sudoku (``kinds/killer/dzn.py``: ``cages`` or ``cage_grid`` and ``sums``) and Kakuro
+(``kinds/kakuro/dzn.py``: ``grid_data``, ``h_clue``, ``v_clue``, and the ``convention`` of its clue
+rows, ``--dzn-convention``).
 
-* Sudoku: ``puzzle`` (or ``x``, ``start``, ``puzzle_input``, ``givens``,
-  ``grid``, ``board``, ``clues``), the N x N grid, 0 or ``_`` a blank; ``n``
-  (or ``N``, ``S``, ``size``; optional), the box size (9x9: ``n = 3``, the
-  MiniZinc tutorial's ``S = 3``) or the grid size (``n = 9``);
-  ``box_rows`` / ``box_cols`` (optional) a box shape that is not square::
-
-      n = 2;
-      puzzle = [| 1, _, _, _ | _, _, 3, _ | _, 4, _, _ | _, _, _, 2 |];
-
-* Killer Sudoku: ``n`` as for Sudoku, and either ``cages``, one row per cage
-  holding its sum then the (row, column) pairs of its cells, 1-based, padded
-  with 0 to the longest cage; or ``cage_grid`` (or ``cage_id``), an N x N
-  grid of cage ids 1..K, with ``sums`` (or ``cage_sums``) the K sums in id
-  order.  ``puzzle`` may add givens.  The diagonal rule is an instance-set
-  option (``diagonal: true``).
-* Kakuro: ``h`` and ``w`` the rows and columns, ``grid_data`` the h x w grid
-  with 1 for a white cell and 0 for any other; ``h_clue`` and ``v_clue`` one
-  row per across / down run: (row, column, length, sum), 1-based, and
-  ``h_clues`` / ``v_clues`` or ``n_h`` / ``n_v`` (optional) the row counts.
-  The position is, in the *first-cell* convention, the run's first white
-  cell (the clue sits left of it, across, or above it, down); in the
-  *clue-cell* convention (the MiniZinc benchmarks' ``kakuro.mzn``) the clue
-  cell itself.  The convention is the one every row fits (a position is a
-  white cell in one, a clue cell in the other), or ``--dzn-convention``.
-
-The puzzle is the one whose variables the file has (``grid_data`` ->
-Kakuro, ``cages`` or ``cage_grid`` -> Killer, ``puzzle`` -> Sudoku).  A file
-that disagrees with itself (a declared ``n``, ``h`` or count that does not
-match the data, a run whose length is not the grid's) is refused with the
-line of the variable.  Data files hold no solutions.
+The puzzle is the one whose marking variables the file has (``grid_data`` -> Kakuro, ``cages`` or
+``cage_grid`` -> Killer, ``puzzle`` -> Sudoku); a kind whose puzzles extend another's (a Killer's
+``puzzle`` is its givens) is taken over the kind it extends.  A file that disagrees with itself (a
+declared ``n``, ``h`` or count that does not match the data, a run whose length is not the grid's) is
+refused with the line of the variable.  Data files hold no solutions.
 """
 
 from __future__ import annotations
@@ -55,35 +35,45 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import PuzzleError
-from ..puzzles import Cage, Kakuro, KillerSudoku, Sudoku
+from ..kinds import get_kind, layout_parts
 from .entry import Entry
 from .expr import Expr, evaluate, parse_expression
 from .layout import Layout
-from .rules import MAX_SUDOKU, Rules
-from .text import MAX_SIDE, build_located, require_kind
+from .rules import Rules
+from .text import listing, puzzle_part
 
-PUZZLES = ("sudoku", "killer", "kakuro")
-_GRID_NAMES = ("puzzle", "x", "start", "puzzle_input", "givens", "grid", "board", "clues")
-_SIZE_NAMES = ("n", "N", "S", "size")
-ROLES = {  # role -> the variable names tried, in order
-    "sudoku": {"puzzle": _GRID_NAMES, "n": _SIZE_NAMES, "box_rows": ("box_rows",), "box_cols": ("box_cols",)},
-    "killer": {"cages": ("cages",), "cage_grid": ("cage_grid", "cage_id"), "sums": ("sums", "cage_sums"),
-               "puzzle": _GRID_NAMES, "n": _SIZE_NAMES, "box_rows": ("box_rows",), "box_cols": ("box_cols",)},
-    "kakuro": {"grid_data": ("grid_data",), "h": ("h",), "w": ("w",), "h_clue": ("h_clue",),
-               "v_clue": ("v_clue",), "h_clues": ("h_clues", "n_h"), "v_clues": ("v_clues", "n_v")},
-}
-CONVENTIONS = ("first-cell", "clue-cell")
-"""Where a Kakuro clue row (row, column, length, sum) puts its position: the run's first white
-cell, or the clue cell left of (across) or above (down) it."""
-_MARKERS = (("kakuro", ("grid_data", "h_clue", "v_clue")), ("killer", ("cages", "cage_grid")),
-            ("sudoku", ("puzzle",)))
-ALL_ROLES = tuple(dict.fromkeys(role for roles in ROLES.values() for role in roles))
 CONVENTION_KEY = "convention"
 FIRST_LINE = re.compile(r"%|[A-Za-z][A-Za-z0-9_]*\s*=")
 _TOKEN = re.compile(r"""(?P<space>[ \t\r\f\v]+)|(?P<newline>\n)|(?P<comment>%[^\n]*)|(?P<comment2>/\*.*?\*/)
     |(?P<int>[0-9]+)|(?P<name>[A-Za-z][A-Za-z0-9_]*)|(?P<string>"[^"\n]*")
     |(?P<punct>\[\||\|\]|\.\.|[\[\]|(){},;=_+*/-])""", re.VERBOSE | re.DOTALL)
 MAX_CELLS = 1_000_000
+
+
+def __getattr__(name: str):  # computed on use, as the kinds load on first use
+    if name == "PUZZLES":
+        return tuple(layout_parts("dzn"))
+    if name == "ROLES":
+        return _roles()
+    if name == "ALL_ROLES":
+        return _all_roles()
+    if name == "CONVENTIONS":
+        return _conventions()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _roles() -> dict[str, dict]:
+    """Kind -> its part's roles (role -> the variable names tried, in order)."""
+    return {kind: part.ROLES for kind, part in layout_parts("dzn").items()}
+
+
+def _all_roles() -> tuple[str, ...]:
+    return tuple(dict.fromkeys(role for roles in _roles().values() for role in roles))
+
+
+def _conventions() -> tuple[str, ...]:
+    """The values of the ``convention`` setting: the parts' (Kakuro's clue rows)."""
+    return tuple(c for part in layout_parts("dzn").values() for c in getattr(part, "CONVENTIONS", ()))
 
 
 # ---------------------------------------------------------------- the data subset
@@ -320,9 +310,10 @@ def _resolve(value, value_of):
 class _Data:
     """The variables a puzzle reads, found by role through the name mapping."""
 
-    def __init__(self, found: dict[str, Assignment], mapping: dict[str, str]):
+    def __init__(self, found: dict[str, Assignment], mapping: dict[str, str], roles: dict[str, dict]):
         self.found = found
         self.mapping = mapping
+        self.roles = roles
         self.convention: str | None = None
 
     def name(self, puzzle: str, role: str) -> str | None:
@@ -333,13 +324,13 @@ class _Data:
                 raise PuzzleError(f"the dzn map says {role}={name}, but the file assigns no {name} "
                                   f"(it assigns: {', '.join(self.found) or 'nothing'})")
             return name
-        return next((n for n in ROLES[puzzle][role] if n in self.found), None)
+        return next((n for n in self.roles[puzzle][role] if n in self.found), None)
 
     def get(self, puzzle: str, role: str, required: bool = True) -> Assignment | None:
         name = self.name(puzzle, role)
         if name is None:
             if required:
-                names = " or ".join(ROLES[puzzle][role])
+                names = " or ".join(self.roles[puzzle][role])
                 raise PuzzleError(f"a {puzzle} data file needs {names} (the {role}); if the file names it "
                                   f"otherwise, say so with --dzn-map {role}=NAME")
             return None
@@ -380,7 +371,7 @@ class _Data:
         return self.name(puzzle, role) is not None
 
 
-def _row_lines(lines: np.ndarray, shape: tuple[int, int]) -> list[int]:
+def first_lines(lines: np.ndarray, shape: tuple[int, int]) -> list[int]:
     """The file line of each grid row's first value."""
     return [int(lines[r * shape[1]]) if shape[1] and r * shape[1] < len(lines) else int(lines[0])
             for r in range(shape[0])]
@@ -390,28 +381,27 @@ def check_map(mapping) -> dict[str, str]:
     """Validate a role -> variable-name mapping (from --dzn-map or set.yaml's ``dzn:``)."""
     if not isinstance(mapping, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in mapping.items()):
         raise PuzzleError("the dzn map must be a mapping of role names to variable names, e.g. {puzzle: x}")
-    unknown = sorted(set(mapping) - set(ALL_ROLES) - {CONVENTION_KEY})
+    unknown = sorted(set(mapping) - set(_all_roles()) - {CONVENTION_KEY}) if mapping else []
     if unknown:
-        raise PuzzleError(f"the dzn map names an unknown role {unknown[0]!r} (roles: {', '.join(ALL_ROLES)})")
-    if mapping.get(CONVENTION_KEY, CONVENTIONS[0]) not in CONVENTIONS:
-        raise PuzzleError(f"the dzn convention {mapping[CONVENTION_KEY]!r} is none of {', '.join(CONVENTIONS)}")
+        raise PuzzleError(f"the dzn map names an unknown role {unknown[0]!r} (roles: {', '.join(_all_roles())})")
+    if CONVENTION_KEY in mapping and mapping[CONVENTION_KEY] not in _conventions():
+        raise PuzzleError(f"the dzn convention {mapping[CONVENTION_KEY]!r} is none of {', '.join(_conventions())}")
     return dict(mapping)
 
 
-def _kind(data: _Data, puzzle: str | None) -> str:
+def _kind(data: _Data, puzzle: str | None, parts: dict) -> str:
     if puzzle is not None:
-        if puzzle not in PUZZLES:
-            raise PuzzleError(f"MiniZinc data files are read for {', '.join(PUZZLES)}, not {puzzle}")
+        if puzzle not in parts:
+            raise PuzzleError(f"MiniZinc data files are read for {', '.join(parts)}, not {puzzle}")
         return puzzle
-    kinds = [kind for kind, roles in _MARKERS if any(data.has(kind, r) for r in roles)]
-    if "killer" in kinds and "sudoku" in kinds:
-        kinds.remove("sudoku")  # a Killer's givens grid
-    if len(kinds) > 1:
+    marked = [kind for kind in sorted(parts) if any(data.has(kind, r) for r in parts[kind].MARKERS)]
+    types = {kind: get_kind(kind).type for kind in marked}
+    kinds = [kind for kind in marked if not any(other != kind and issubclass(types[other], types[kind]) for other in marked)]
+    if len(kinds) > 1:  # a kind another marked kind extends is that kind's (a Killer's givens grid)
         raise PuzzleError(f"this data file could hold a {' or a '.join(kinds)}: say which with --puzzle")
     if not kinds:
-        raise PuzzleError("cannot tell the puzzle: expected puzzle (Sudoku), cages or cage_grid (Killer) or "
-                          "grid_data (Kakuro); name the variables with --dzn-map (e.g. puzzle=x) and the "
-                          "puzzle with --puzzle")
+        raise PuzzleError(f"cannot tell the puzzle: expected {listing([p.MARKED for p in parts.values()], 'or')}; "
+                          "name the variables with --dzn-map (e.g. puzzle=x) and the puzzle with --puzzle")
     return kinds[0]
 
 
@@ -419,236 +409,20 @@ def _kind(data: _Data, puzzle: str | None) -> str:
 
 def read(text: str, path: str, puzzle: str | None, rules: Rules, layout: Layout = Layout()) -> list[Entry]:
     mapping = check_map(layout.dzn)
-    data = _Data(parse(text), {k: v for k, v in mapping.items() if k != CONVENTION_KEY})
+    parts = layout_parts("dzn")
+    data = _Data(parse(text), {k: v for k, v in mapping.items() if k != CONVENTION_KEY}, _roles())
     data.convention = mapping.get(CONVENTION_KEY)
-    kind = _kind(data, puzzle)
+    kind = _kind(data, puzzle, parts)
     rules.require_applicable(kind)
-    reader = {"sudoku": _sudoku, "killer": _killer, "kakuro": _kakuro}[kind]
-    p = reader(data, rules, "1")
+    p = parts[kind].read(data, rules, "1")
     first = min((a.line for a in data.found.values()), default=1)
     return [Entry(p, "1", path, first)]
 
 
-def _box(data: _Data, kind: str, side: int, rules: Rules) -> tuple[int, int]:
-    n, line = data.scalar(kind, "n")
-    br, br_line = data.scalar(kind, "box_rows")
-    bc, _ = data.scalar(kind, "box_cols")
-    if (br is None) != (bc is None):
-        raise PuzzleError("box_rows and box_cols go together: give both or neither", line=br_line)
-    if br is not None:
-        return br, bc
-    if n is not None and n != side:
-        if n * n != side:
-            raise PuzzleError(f"n = {n} does not match the {side} x {side} grid (n is the box size, "
-                              f"{side ** 0.5:g} here, or the grid size, {side})", line=line)
-        return n, n
-    return rules.box_for(side)
-
-
-def _square(data: _Data, kind: str, role: str, required: bool = True, side: int | None = None):
-    found = data.grid(kind, role, required, side, side)
-    if found is None:
-        return None
-    values, lines, a = found
-    rows, cols = values.shape
-    if rows != cols or not 1 <= rows <= MAX_SUDOKU:
-        raise PuzzleError(f"{a.name} is {rows} x {cols}; a {kind} grid is square, 1..{MAX_SUDOKU} rows",
-                          line=a.line)
-    if side is not None and rows != side:
-        raise PuzzleError(f"{a.name} is {rows} x {cols}, the puzzle {side} x {side}", line=a.line)
-    return values, _row_lines(lines, values.shape), a
-
-
-def _sudoku(data: _Data, rules: Rules, name: str) -> Sudoku:
-    givens, row_lines, a = _square(data, "sudoku", "puzzle")
-    br, bc = _box(data, "sudoku", len(givens), rules)
-    return build_located(lambda: Sudoku(givens, br, bc, name), row_lines, a.line)
-
-
-def _killer(data: _Data, rules: Rules, name: str) -> KillerSudoku:
-    rows_form, grid_form = data.get("killer", "cages", False), data.get("killer", "cage_grid", False)
-    if rows_form and grid_form:
-        raise PuzzleError(f"the file has both {rows_form.name} (cage rows) and {grid_form.name} (a cage grid): "
-                          "say which to read with --dzn-map", line=grid_form.line)
-    if grid_form:
-        ids, _, a = _square(data, "killer", "cage_grid")
-        n = len(ids)
-        cages, where = _cages_from_grid(data, ids, a), a.line
-    else:
-        found = _square(data, "killer", "puzzle", False)
-        cages, where, n = _cage_rows(data, len(found[0]) if found else None)
-    givens_found = _square(data, "killer", "puzzle", False, n)
-    givens = givens_found[0] if givens_found else np.zeros((n, n), dtype=np.int64)
-    br, bc = _box(data, "killer", n, rules)
-    return build_located(lambda: KillerSudoku(givens, br, bc, name, cages=cages, diagonal=bool(rules.diagonal)),
-                         givens_found[1] if givens_found else [], where)
-
-
-def _cages_from_grid(data: _Data, ids: np.ndarray, grid: Assignment) -> tuple[Cage, ...]:
-    a = data.get("killer", "sums")
-    if not isinstance(a.value, Array) or len(a.value.shape) != 1 or any(
-            isinstance(v, bool) or not isinstance(v, int) for v in a.value.values):
-        raise PuzzleError(f"{a.name} must be a 1-D array of cage sums", line=a.line)
-    sums = a.value.values
-    bad = np.argwhere((ids < 1) | (ids > len(sums)))
-    if len(bad):
-        r, c = bad[0]
-        raise PuzzleError(f"{grid.name} has the cage id {ids[r, c]} at row {r + 1}, column {c + 1}; "
-                          f"{a.name} lists {len(sums)} sums, so ids are 1..{len(sums)}", line=grid.line)
-    cells = [[] for _ in sums]
-    for r, c in np.ndindex(*ids.shape):
-        cells[ids[r, c] - 1].append((r, c))
-    empty = next((k for k, cs in enumerate(cells) if not cs), None)
-    if empty is not None:
-        raise PuzzleError(f"{a.name} lists {len(sums)} sums but no cell of {grid.name} has the id {empty + 1}",
-                          line=a.line)
-    return tuple(Cage(tuple(cs), total) for cs, total in zip(cells, sums))
-
-
-def _cage_rows(data: _Data, side: int | None) -> tuple[tuple[Cage, ...], int, int]:
-    found = data.grid("killer", "cages")
-    values, lines, a = found
-    if values.ndim != 2 or a.value.shape != values.shape or values.shape[1] < 3 or values.shape[1] % 2 == 0:
-        raise PuzzleError(f"{a.name} must be a [| ... |] array, one row per cage: the sum, then (row, column) "
-                          "pairs, padded with 0", line=a.line)
-    row_lines = _row_lines(lines, values.shape)
-    cells_per_row = [[(int(r), int(c)) for r, c in zip(row[1::2], row[2::2]) if (r, c) != (0, 0)]
-                     for row in values]
-    if side is None:  # n is the box or the grid size, and the cages cover the grid
-        n, n_line = data.scalar("killer", "n")
-        reach = max((max(r, c) for cells in cells_per_row for r, c in cells), default=0)
-        side = reach if n is None else (n if reach <= n else n * n)
-        if not 1 <= side <= MAX_SUDOKU:
-            raise PuzzleError(f"{a.name}: the cells reach row or column {reach}; a killer grid has "
-                              f"1..{MAX_SUDOKU} rows", line=n_line or a.line)
-    cages = []
-    for k, (row, cells) in enumerate(zip(values, cells_per_row)):
-        bad = [(r, c) for r, c in cells if not (1 <= r <= side and 1 <= c <= side)]
-        if bad:
-            raise PuzzleError(f"{a.name} row {k + 1}: cell ({bad[0][0]}, {bad[0][1]}) is outside the "
-                              f"{side} x {side} grid (rows and columns count from 1)", line=row_lines[k])
-        if not cells:
-            raise PuzzleError(f"{a.name} row {k + 1} lists no cell", line=row_lines[k])
-        cages.append(Cage(tuple((r - 1, c - 1) for r, c in cells), int(row[0])))
-    try:
-        KillerSudoku(np.zeros((side, side), np.int64), *_default_box(side), cages=tuple(cages))
-    except PuzzleError as err:
-        k = _cage_number(err.problem)
-        raise PuzzleError(err.problem, line=row_lines[k] if k is not None and k < len(row_lines) else a.line) from None
-    return tuple(cages), a.line, side
-
-
-def _default_box(side: int) -> tuple[int, int]:
-    return Rules().box_for(side)
-
-
-def _cage_number(problem: str) -> int | None:
-    match = re.search(r"cage ([0-9]+)", problem)
-    return int(match[1]) - 1 if match else None
-
-
-def _kakuro(data: _Data, rules: Rules, name: str) -> Kakuro:
-    h, h_line = data.scalar("kakuro", "h")
-    w, w_line = data.scalar("kakuro", "w")
-    grid, lines, a = data.grid("kakuro", "grid_data", True, h, w)
-    rows, cols = grid.shape
-    for value, line, what, size in ((h, h_line, "h", rows), (w, w_line, "w", cols)):
-        if value is not None and value != size:
-            raise PuzzleError(f"{what} = {value}, but grid_data has {size} {'rows' if what == 'h' else 'columns'}",
-                              line=line)
-    if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
-        raise PuzzleError(f"{a.name} is {rows} x {cols}; sides must be 1..{MAX_SIDE}", line=a.line)
-    if not np.isin(grid, (0, 1)).all():
-        raise PuzzleError(f"{a.name} must hold 1 (white cell) and 0 (any other cell) only", line=a.line)
-    white = grid == 1
-    tables = {role: _clue_table(data, role) for role in ("h_clue", "v_clue")}
-    convention = data.convention or _detect_convention(tables, white)
-    layers = {}
-    for role, direction, step in (("h_clue", "across", (0, 1)), ("v_clue", "down", (1, 0))):
-        layers[direction] = _runs(tables[role], direction, step, white, convention)
-    row_lines = _row_lines(lines, grid.shape)
-    return build_located(lambda: Kakuro(white, layers["across"], layers["down"], name), row_lines, a.line)
-
-
-def _clue_table(data: _Data, role: str) -> tuple[np.ndarray, list[int], str]:
-    """(rows (row, column, length, sum), the line of each row, the variable name) of ``role``."""
-    found = data.grid("kakuro", role, False)
-    count, count_line = data.scalar("kakuro", role + "s")
-    table = np.zeros((0, 4), dtype=np.int64)
-    if found is not None and found[0].size:
-        if len(found[2].value.shape) != 2 or found[0].shape[1] != 4:
-            raise PuzzleError(f"{found[2].name} must be a [| ... |] array of rows (row, column, length, sum)",
-                              line=found[2].line)
-        table = found[0]
-    if count is not None and count != len(table):
-        count_name = data.name("kakuro", role + "s")
-        raise PuzzleError(f"{count_name} = {count}, but {role} has {len(table)} rows", line=count_line)
-    row_lines = _row_lines(found[1], table.shape) if found is not None and len(table) else []
-    return table, row_lines, found[2].name if found is not None else role
-
-
-def _run_of(row, step: tuple[int, int], white: np.ndarray, convention: str) -> tuple[tuple[int, int], str | None]:
-    """(0-based clue cell, the problem or None) of a clue row read in ``convention``."""
-    r, c, length, total = row
-    rows, cols = white.shape
-    direction = "across" if step == (0, 1) else "down"
-    before = "left of" if direction == "across" else "above"
-    if convention == "first-cell":
-        if not (1 <= r <= rows and 1 <= c <= cols) or not white[r - 1, c - 1]:
-            return (0, 0), f"({r}, {c}) is not a white cell of the {rows} x {cols} grid"
-        clue, start = (r - 1 - step[0], c - 1 - step[1]), (r - 1, c - 1)
-        if clue[0] < 0 or clue[1] < 0 or white[clue]:
-            return clue, (f"the run does not start at ({r}, {c}): the cell {before} it is white or outside "
-                          "the grid")
-    else:
-        if not (1 <= r <= rows and 1 <= c <= cols) or white[r - 1, c - 1]:
-            return (0, 0), f"({r}, {c}) is not a clue cell (a non-white cell) of the {rows} x {cols} grid"
-        clue, start = (r - 1, c - 1), (r - 1 + step[0], c - 1 + step[1])
-    actual, (rr, cc) = 0, start
-    while rr < rows and cc < cols and white[rr, cc]:
-        actual, rr, cc = actual + 1, rr + step[0], cc + step[1]
-    if actual != length:
-        return clue, f"the {direction} run {'from' if convention == 'first-cell' else 'after'} ({r}, {c}) is " \
-                     f"{actual} cells long in grid_data, not {length}"
-    if total < 1:
-        return clue, "the sum must be positive"
-    return clue, None
-
-
-def _detect_convention(tables: dict, white: np.ndarray) -> str:
-    """The convention every clue row fits; a file whose rows fit neither is refused at the first row
-    that does not fit the convention most rows fit."""
-    steps = {"h_clue": (0, 1), "v_clue": (1, 0)}
-    fits = {conv: sum(_run_of(row, steps[role], white, conv)[1] is None
-                      for role, (table, _, _) in tables.items() for row in table.tolist())
-            for conv in CONVENTIONS}
-    total = sum(len(table) for table, _, _ in tables.values())
-    for conv in CONVENTIONS:
-        if fits[conv] == total:
-            return conv
-    return max(CONVENTIONS, key=fits.get)
-
-
-def _runs(table, direction: str, step: tuple[int, int], white: np.ndarray, convention: str) -> np.ndarray:
-    """The clue layer the (row, column, length, sum) rows of a table state, checked against the grid."""
-    rows_table, row_lines, name = table
-    layer = np.zeros(white.shape, dtype=np.int64)
-    for k, row in enumerate(rows_table.tolist()):
-        where = f"{name} row {k + 1} ({', '.join(map(str, row))})"
-        clue, problem = _run_of(row, step, white, convention)
-        if problem is not None:
-            raise PuzzleError(f"{where}: {problem} (read with the {convention} convention; "
-                              f"--dzn-convention names the other)", line=row_lines[k])
-        if layer[clue]:
-            raise PuzzleError(f"{where}: a second {direction} clue at ({clue[0] + 1}, {clue[1] + 1})",
-                              line=row_lines[k])
-        layer[clue] = row[3]
-    return layer
-
-
 # ---------------------------------------------------------------- writing
 
-def _matrix(rows: list[list[int]], width: int) -> str:
+def matrix(rows: list[list[int]], width: int) -> str:
+    """A 2-D array value: ``[| ... |]`` rows aligned, or ``array2d(1..0, ...)`` of no rows."""
     if not rows:
         return f"array2d(1..0, 1..{width}, [])"
     cell = max(len(str(v)) for row in rows for v in row)
@@ -657,41 +431,12 @@ def _matrix(rows: list[list[int]], width: int) -> str:
 
 
 def format_puzzle(puzzle, layout: Layout = Layout()) -> str:
-    """The data file of ``puzzle``; a Kakuro in the convention of ``layout.dzn["convention"]``
-    (first-cell: ``h_clues``/``h_clue`` rows from the run's first white cell, as read by default;
-    clue-cell: ``n_h``/``h_clue`` rows from the clue cell, as the MiniZinc benchmarks' kakuro.mzn reads)."""
-    kind = require_kind(puzzle, "dzn", PUZZLES)
+    """The data file of ``puzzle``, a comment line first; ``layout`` chooses among a part's conventions
+    (a Kakuro's clue rows: ``layout.dzn["convention"]``)."""
+    part = puzzle_part(puzzle, "dzn")
     rows, cols = puzzle.shape
     head = f"% puzzlebench {puzzle.puzzle} {rows}x{cols}" + (f": {puzzle.name}" if puzzle.name else "") + "\n"
-    if kind == "kakuro":
-        return head + _format_kakuro(puzzle, check_map(layout.dzn).get(CONVENTION_KEY, CONVENTIONS[0]))
-    if kind == "killer" and puzzle.diagonal:
-        raise PuzzleError("the dzn format cannot state the diagonal rule; use the native format")
-    n = puzzle.n
-    if puzzle.box_rows == puzzle.box_cols:
-        text = f"n = {puzzle.box_rows};\n"
-    else:
-        text = f"n = {n};\nbox_rows = {puzzle.box_rows};\nbox_cols = {puzzle.box_cols};\n"
-    if kind == "killer":
-        longest = max(len(c.cells) for c in puzzle.cages)
-        cage_rows = [[c.total] + [v + 1 for cell in c.cells for v in cell] + [0] * (2 * (longest - len(c.cells)))
-                     for c in puzzle.cages]
-        text += f"cages = {_matrix(cage_rows, 2 * longest + 1)};\n"
-        if puzzle.num_givens:
-            text += f"puzzle = {_matrix(puzzle.givens.tolist(), n)};\n"
-        return head + text
-    return head + text + f"puzzle = {_matrix(puzzle.givens.tolist(), n)};\n"
-
-
-def _format_kakuro(p: Kakuro, convention: str) -> str:
-    rows, cols = p.shape
-    text = f"h = {rows};\nw = {cols};\ngrid_data = {_matrix(p.white.astype(int).tolist(), cols)};\n"
-    for role, count, direction in (("h_clue", "n_h", "across"), ("v_clue", "n_v", "down")):
-        runs = [run for run in p.runs if run.direction == direction]
-        where = [run.cells[0] if convention == "first-cell" else run.clue for run in runs]
-        table = [[r + 1, c + 1, len(run.cells), run.total] for (r, c), run in zip(where, runs)]
-        text += f"{role + 's' if convention == 'first-cell' else count} = {len(table)};\n{role} = {_matrix(table, 4)};\n"
-    return text
+    return head + part.format_puzzle(puzzle, layout)
 
 
 def unsupported_solutions() -> PuzzleError:

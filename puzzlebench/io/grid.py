@@ -17,15 +17,14 @@ Sudoku ``.ss``, Project Euler's ``p096_sudoku.txt``, boxed console prints):
   ``9,5!,7!,...;4,2!,...``): such a grid is a puzzle of its marked cells and,
   when every cell holds a value, its own solution.
 
-Symbols: one alphabet for all the file's grids, inferred from all of them
-(:mod:`.symbols`; ``--symbols`` when several fit): 9x9 digits ``1-9`` and one
-blank (``.``, ``0``, ``*``, ``e``, ...), 16x16 ``1-9A-G``, ``0-9A-F`` or
-decimal numbers 1..16.  A Takuzu grid holds ``0``/``1`` or ``O``/``X`` (``O``
-is 0) and one blank.  When the file reads both as Sudoku and as Takuzu
-(only ``0``, ``1`` and a blank), ``--puzzle`` says which.  Puzzles are named
-1, 2, ... in file order.  Written: N lines of N characters, ``.`` blanks
-(for N > 9 the letters of the lines format: such a file is read back with
-``--symbols 1-9A-G`` when a symbol happens to be missing)::
+What the cells state is the kinds' (the ``grid`` parts of
+:attr:`puzzlebench.kinds.PuzzleKind.layouts`): Sudoku (``kinds/sudoku/grid.py``: one alphabet for
+all the file's grids, inferred from all of them, :mod:`.symbols`; ``--symbols`` when several fit)
+and Takuzu (``kinds/takuzu/grid.py``: ``0``/``1`` or ``O``/``X`` and one blank); a Killer's
+solution is a Sudoku grid.  A grid as wide as no kind's grids is refused.  When the file reads as
+two kinds (only ``0``, ``1`` and a blank), ``--puzzle`` says which.  Puzzles are named 1, 2, ... in
+file order.  Written: N lines of N characters, ``.`` blanks (for N > 9 the letters of the lines
+format: such a file is read back with ``--symbols 1-9A-G`` when a symbol happens to be missing)::
 
     .6..9....
     ..31...9.
@@ -37,27 +36,28 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
-from functools import partial
 
 import numpy as np
 
 from ..errors import PuzzleError
-from ..puzzles import Sudoku, Takuzu
-from . import lines, symbols
+from ..kinds import layout_parts
+from . import lines
 from .entry import Entry, entries_only
 from .layout import Layout
-from .rules import MAX_SUDOKU, Rules
-from .text import MAX_SIDE, build_located, require_kind, split_lines
+from .text import MAX_SIDE, layout_holds, listing, puzzle_part, solution_part, split_lines
 
-PUZZLES = ("sudoku", "takuzu")
-SOLUTIONS = ("sudoku", "killer", "takuzu")  # a Killer's solution is a Sudoku grid
 _RULE = re.compile(r"[-=+_|:*~ \t]*[-=_~]{2}[-=+_|:*~ \t]*")
 _SPLIT = re.compile(r"[\s,|]+")
 _NUMBER = re.compile(r"[0-9]+")
 _TEXT_CHARS = re.compile(r"[^\x20-\x7e\t]|[:()\[\]{}<>\"'@&%$^`\\]")
 _MIXED_CASE = re.compile(r"[A-Z][a-z]|[a-z][A-Z]")
-_TAKUZU = {("0", "1"): (0, 1), ("O", "X"): (0, 1)}
 MAX_CELLS = MAX_SIDE * MAX_SIDE
+
+
+def __getattr__(name: str):
+    if name in ("PUZZLES", "SOLUTIONS"):  # computed on use, as the kinds load on first use
+        return layout_holds("grid", name.lower())
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @dataclass
@@ -168,9 +168,10 @@ def _scan(text: str, size: tuple[int, int] | None) -> tuple[list[_Grid], list[Pu
                                               f"says {size[1]}", line=line.number))
                     current = None
                     continue
-                if not (4 <= current.height <= MAX_SUDOKU or current.height % 2 == 0 and current.height <= MAX_SIDE):
-                    raise PuzzleError(f"a row of {width} cells: no sudoku (4..{MAX_SUDOKU}) or takuzu (even, "
-                                      f"..{MAX_SIDE}) grid is that wide", line=line.number)
+                parts = layout_parts("grid").values()
+                if not any(part.fits(current.height) for part in parts):
+                    raise PuzzleError(f"a row of {width} cells: no {listing([p.SIDES for p in parts], 'or')} grid "
+                                      "is that wide", line=line.number)
             elif len(cells) != current.width:
                 broken(line.number, f"line {line.number} has {len(cells)} cells, not {current.width}")
                 continue
@@ -216,15 +217,15 @@ def _scan_head(text: str, limit: int = 200) -> tuple[list[_Grid], list[PuzzleErr
 
 # ---------------------------------------------------------------- puzzles
 
-def read(text: str, path: str, puzzle: str | None, rules: Rules, layout: Layout = Layout()) -> list:
-    if puzzle not in (None, *PUZZLES):
-        raise PuzzleError(f"the grid format holds only sudoku and takuzu puzzles, not {puzzle}")
+def read(text: str, path: str, puzzle: str | None, rules, layout: Layout = Layout()) -> list:
+    readers = {kind: part.read for kind, part in layout_parts("grid").items()}
+    if puzzle not in (None, *readers):
+        raise PuzzleError(f"the grid format holds only {listing(readers)} puzzles, not {puzzle}")
     grids, errors = _scan(text, layout.size)
     if not grids:
         if errors:
             raise errors[0]
         raise PuzzleError("the file holds no grid: expected N rows of N cells")
-    readers = {"sudoku": _sudoku_entries, "takuzu": _takuzu_entries}
     if puzzle is not None:
         items = readers[puzzle](grids, path, rules, layout)
     else:
@@ -247,77 +248,12 @@ def _pairs(grids: list[_Grid]) -> list[tuple[_Grid, list[_Grid]]]:
     return pairs
 
 
-def _decode(grids: list[_Grid], n: int, layout: Layout, blank_free: bool = False) -> list:
-    """Each grid's values (0 for blanks) with one alphabet for them all, or a PuzzleError for a grid
-    whose symbol that alphabet cannot read (left out of the inference)."""
-    out: list = [None] * len(grids)
-    live = list(range(len(grids)))
-    while live:
-        words = [[c for row in grids[k].rows for c in row] for k in live]
-        tokens = any(grids[k].tokens for k in live)
-        try:
-            decoded = symbols.decode(words if tokens else ["".join(w) for w in words], n, layout.symbols,
-                                     tokens=tokens, blank_free=blank_free)
-        except PuzzleError as err:
-            if err.row is None:
-                raise err.locate(None, grids[live[0]].lines[0]) from None
-            bad = live.pop(err.row)
-            out[bad] = err.locate(None, grids[bad].lines[0])
-            continue
-        for k, values in zip(live, decoded):
-            out[k] = values
-        break
-    return out
-
-
-def _sudoku_entries(grids: list[_Grid], path: str, rules: Rules, layout: Layout, solutions: bool = False) -> list:
-    rules.require_applicable("sudoku")
+def paired_entries(grids: list[_Grid], values: dict, path: str, make, blank: int) -> list:
+    """Entries of the puzzle grids among ``grids``, each with the grids titled "Solution..." after it
+    (``values``: id of a grid -> its values or a PuzzleError; ``make(values, name, row lines)`` the
+    puzzle; ``blank`` a blank cell's value); a grid that does not read is a PuzzleError."""
     items = []
-    for n in sorted({g.height for g in grids}):
-        same = [g for g in grids if g.height == n]
-        if any(g.width != n for g in same) or not 4 <= n <= MAX_SUDOKU:
-            bad = next(g for g in same if g.width != n or not 4 <= n <= MAX_SUDOKU)
-            raise PuzzleError(f"a {bad.height} x {bad.width} grid is no sudoku (square, 4..{MAX_SUDOKU} rows)",
-                              line=bad.lines[0])
-        values = dict(zip(map(id, same), _decode(same, n, layout, blank_free=solutions)))
-        items += _entries(_pairs([g for g in grids if g.height == n]), values, path,
-                          partial(_sudoku, rules=rules), "sudoku")
-    return items
-
-
-def _sudoku(values: np.ndarray, name: str, rows: list[int], rules: Rules) -> Sudoku:
-    br, bc = rules.box_for(len(values))
-    return build_located(lambda: Sudoku(values, br, bc, name), rows, rows[0])
-
-
-def _takuzu_entries(grids: list[_Grid], path: str, rules: Rules, layout: Layout) -> list:
-    rules.require_applicable("takuzu")
-    used = {c for g in grids for row in g.rows for c in row}
-    stated = layout.symbols
-    pairs = [(stated.values[0], stated.values[1])] if stated else list(_TAKUZU)
-    fitting = [p for p in pairs if len(used - set(p)) <= 1 or (stated and used - set(p) <= (stated.blanks or set()))]
-    readings = {tuple(sorted((c, p.index(c) if c in p else -1) for c in used)): p for p in fitting}
-    fitting = list(readings.values())
-    if len(fitting) != 1:
-        shown = ", ".join(repr(s) for s in sorted(used)[:6])
-        raise PuzzleError(f"the grid's symbols ({shown}) are not two values 0/1 or O/X and one blank",
-                          line=grids[0].lines[0])
-    zero, one = fitting[0]
-    table = {zero: 0, one: 1}
-    values = {}
-    for g in grids:
-        values[id(g)] = np.array([[table.get(c, -1) for c in row] for row in g.rows], dtype=np.int64)
-    return _entries(_pairs(grids), values, path, partial(_takuzu, rules=rules), "takuzu")
-
-
-def _takuzu(values: np.ndarray, name: str, rows: list[int], rules: Rules) -> Takuzu:
-    return build_located(lambda: Takuzu(values, bool(rules.distinct_lines), name), rows, rows[0])
-
-
-def _entries(pairs, values: dict, path: str, make, kind: str) -> list:
-    """Entries of (puzzle grid, solution grids) pairs; a grid that does not read is a PuzzleError."""
-    items = []
-    for number, (g, solution_grids) in enumerate(pairs, start=1):
+    for number, (g, solution_grids) in enumerate(_pairs(grids), start=1):
         name = str(number)
         try:
             grid = values[id(g)]
@@ -326,14 +262,14 @@ def _entries(pairs, values: dict, path: str, make, kind: str) -> list:
             marks = np.array(g.marks, dtype=bool)
             solutions = []
             if marks.any():  # komo: the marked cells are the givens, a full grid is the solution too
-                if (grid != _blank(kind)).all():
+                if (grid != blank).all():
                     solutions.append(grid)
-                grid = np.where(marks, grid, _blank(kind))
+                grid = np.where(marks, grid, blank)
             for s in solution_grids:
                 found = values[id(s)]
                 if isinstance(found, PuzzleError):
                     raise found
-                if (found == _blank(kind)).any():
+                if (found == blank).any():
                     raise PuzzleError("the solution grid has blanks", line=s.lines[0])
                 solutions.append(found)
             puzzle = make(grid, name, g.lines)
@@ -343,10 +279,6 @@ def _entries(pairs, values: dict, path: str, make, kind: str) -> list:
         extra = {"title": g.title} if g.title else {}
         items.append(Entry(puzzle, name, path, g.lines[0], tuple(solutions), extra))
     return items
-
-
-def _blank(kind: str) -> int:
-    return 0 if kind == "sudoku" else -1
 
 
 # ---------------------------------------------------------------- solutions
@@ -380,18 +312,12 @@ def read_solution_per_puzzle(text: str, puzzles) -> list[tuple[int, np.ndarray]]
 
 
 def _solution_entries(text: str, puzzle) -> list[Entry]:
-    kind = _require_solution(puzzle)
-    layout = Layout(size=puzzle.shape)
-    grids, errors = _scan(text, layout.size if kind == "takuzu" else None)
+    part = solution_part(puzzle, "grid")
+    grids, errors = _scan(text, part.solution_size(puzzle))
     if errors:
         raise errors[0]
     titled = any(g.title.lower().startswith("solution") for g in grids)  # else every grid is a solution
-    if kind in ("sudoku", "killer"):
-        items = _sudoku_entries(grids, "", Rules(box=(puzzle.box_rows, puzzle.box_cols)), Layout(),
-                                solutions=not titled)
-    else:
-        items = _takuzu_entries(grids, "", Rules(), Layout())
-    return entries_only(items)
+    return entries_only(part.solutions(grids, puzzle, titled))
 
 
 def _full(entry: Entry, puzzle) -> np.ndarray:
@@ -405,32 +331,8 @@ def _full(entry: Entry, puzzle) -> np.ndarray:
 # ---------------------------------------------------------------- writing
 
 def format_puzzle(puzzle) -> str:
-    if require_kind(puzzle, "grid", PUZZLES) == "takuzu":
-        if puzzle.distinct_lines:
-            raise PuzzleError("the grid format cannot state the distinct rows and columns rule; use the native "
-                              "format or the set option distinct_lines: true")
-        if puzzle.shape[0] != puzzle.shape[1]:
-            raise PuzzleError("the grid format states a rectangular takuzu only with its size (--size RxC) "
-                              "beside it; use the native or lines format")
-        return "".join("".join("." if v < 0 else str(v) for v in row) + "\n" for row in puzzle.givens.tolist())
-    default = Rules().box_for(puzzle.n)
-    if (puzzle.box_rows, puzzle.box_cols) != default:
-        raise PuzzleError(f"the grid format cannot state the box shape {puzzle.box_rows}x{puzzle.box_cols}; "
-                          "use the native format")
-    return _rows(puzzle.givens)
-
-
-def _rows(grid: np.ndarray) -> str:
-    word = lines.encode(grid)
-    n = grid.shape[1]
-    return "".join(word[r * n:(r + 1) * n] + "\n" for r in range(grid.shape[0]))
-
-
-def _require_solution(puzzle) -> str:
-    return require_kind(puzzle, "grid", SOLUTIONS, "solutions")
+    return puzzle_part(puzzle, "grid").format_puzzle(puzzle)
 
 
 def format_solution(puzzle, grid: np.ndarray) -> str:
-    if _require_solution(puzzle) == "takuzu":
-        return "".join("".join(str(v) for v in row) + "\n" for row in np.asarray(grid).tolist())
-    return _rows(np.asarray(grid))
+    return solution_part(puzzle, "grid").format_solution(puzzle, grid)

@@ -1,100 +1,59 @@
 """The janko.at / puzzlekit layout, as a plain text file or a puzzlekit JSON dataset.
 
-A puzzle is a header ``R C`` (rows, columns) followed by rows of
-space-separated tokens:
+A puzzle is a header ``R C`` (rows, columns) followed by rows of space-separated tokens (or one
+character per cell, without spaces).  What the rows state is the kinds' (the ``janko`` parts of
+:attr:`puzzlebench.kinds.PuzzleKind.layouts`): Sudoku (``kinds/sudoku/janko.py``: numbers 1..N, ``-``
+a blank), Killer Sudoku (``kinds/killer/janko.py``: a clue layer and a region layer), Kakuro
+(``kinds/kakuro/janko.py``: ``-``, ``0`` and ``D,A`` clues) and Binairo (``kinds/takuzu/janko.py``:
+``1``/``2`` or ``O``/``X``).  A solution has the same header and rows.
 
-* Sudoku: numbers 1..N, ``-`` a blank.
-* Killer Sudoku: R rows of the clue layer (each cage's sum in one of its
-  cells, ``-`` elsewhere), then R rows of the region layer (a cage id per
-  cell).  Boxes are the squarest shape (2x2, 2x3, 3x3); no givens.
-* Kakuro: ``-`` a block, ``0`` a white cell, ``D,A`` a clue cell with down
-  sum D and across sum A (``16,`` down only, ``,23`` across only).
-* Binairo (Takuzu): ``1`` and ``2`` the two colours (read as 0 and 1), ``-``
-  (or ``0``, as in ``20x20_1.txt``) a blank; or ``O`` and ``X`` (read as 0
-  and 1) with ``.`` or ``-`` blanks (pottu/takuzu's instances, ``16 22``: not
-  square).  Rows may be written without spaces, one character per cell.
-
-A plain file holds one puzzle; with no ``puzzle=`` its type is inferred: two
-layers of R rows -> Killer, a ``,`` in a token -> Kakuro, only ``0 1 2 -``
-or only ``O X . -`` -> Binairo (unless it reads as a Sudoku too: then ``puzzle=`` must say which),
-else Sudoku.  A solution has the same header and rows (Kakuro:
-``-`` in every non-white cell; Binairo: ``1``/``2``).
+A plain file holds one puzzle; with no ``puzzle=`` its kind is that of the first part, in the kinds'
+order, that claims the text (two layers of R rows -> Killer, a ``,`` in a token -> Kakuro, only ``0 1
+2 -`` or only ``O X . -`` -> Binairo), else that of the part that claims nothing (Sudoku).  A part
+whose claimed grids may read as that kind's too (Binairo's ``1``/``2`` are digits) names them
+(``CLASH``): such a grid is read both ways, and refused when both read it (``puzzle=`` must say
+which).
 
 A puzzlekit JSON dataset ``{"count", "count_sol", "name", "data": {key:
 {"problem", "solution", "source", "info"}}}`` holds many puzzles with their
-solutions; ``name`` (Sudoku, KillerSudoku, Kakuro, Binairo) gives the type,
+solutions; ``name`` (a part's ``DATASET``: Sudoku, KillerSudoku, Kakuro, Binairo) gives the kind,
 each entry is named by its key and keeps its janko URL in ``extra["url"]``.
 """
 
 from __future__ import annotations
 
 import json
-import re
 
 import numpy as np
 
 from ..errors import PuzzleError
-from ..puzzles import Kakuro, KillerSudoku, Sudoku, Takuzu, digit_sum_range
+from ..kinds import layout_parts
 from .entry import Entry
-from .regions import cages_from_index, canonical_index, label_regions
-from .rules import MAX_SUDOKU, Rules
+from .rules import Rules
 from .text import (
     MAX_SIDE,
     TextLine,
     as_uint,
-    build_located,
     content_lines,
-    kakuro_clue,
+    listing,
     parse_row,
-    require_kind,
-    row_cells,
+    puzzle_part,
+    solution_part,
     split_lines,
 )
 
-PUZZLES = ("sudoku", "killer", "kakuro", "takuzu")
 
-DATASET_KINDS = {"Sudoku": "sudoku", "KillerSudoku": "killer", "Kakuro": "kakuro", "Binairo": "takuzu"}
-_CLUE = re.compile(r"([0-9]{0,2}),([0-9]{0,2})")
-
-
-# ---------------------------------------------------------------- cell tokens
-
-def _sudoku_cell(n: int):
-    def cell(token: str) -> int | None:
-        if token == "-":
-            return 0
-        value = as_uint(token)
-        return value if value is not None and 1 <= value <= n else None
-    return cell
+def __getattr__(name: str):
+    if name == "PUZZLES":  # computed on use, as the kinds load on first use
+        return tuple(layout_parts("janko"))
+    if name == "DATASET_KINDS":
+        return _dataset_kinds()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def _number(token: str) -> int | None:
-    if token == "-":
-        return 0
-    value = as_uint(token)
-    return value if value else None
-
-
-def _kakuro_cell(token: str) -> tuple[int, int, int] | None:
-    """Token -> (white, down, across)."""
-    if token in ("-", "0"):
-        return (0, 0, 0) if token == "-" else (1, 0, 0)
-    return kakuro_clue(_CLUE, token)
-
-
-_BINAIRO = {"1": 0, "2": 1, "-": -1, "0": -1}
-_OX = {"O": 0, "X": 1, ".": -1, "-": -1}
-
-
-def _takuzu_cells(tokens: set[str]) -> dict[str, int]:
-    """The Binairo symbols a grid uses: O/X when it has no 1 or 2, else janko's 1/2."""
-    return _OX if tokens <= set(_OX) and tokens & {"O", "X"} else _BINAIRO
-
-
-def _kakuro_solution_cell(token: str) -> int | None:
-    if token == "-":
-        return 0
-    return int(token) if len(token) == 1 and token in "123456789" else None
+def _dataset_kinds() -> dict[str, str]:
+    """Dataset name -> kind, of each kind's part (its ``DATASET``)."""
+    return {part.DATASET: kind for kind, part in layout_parts("janko").items()}
 
 
 # ---------------------------------------------------------------- puzzles
@@ -107,46 +66,53 @@ def _header(line: TextLine) -> tuple[int, int]:
     return sizes[0], sizes[1]
 
 
-def _body(lines: list[TextLine], count: int) -> list[TextLine]:
+def body(lines: list[TextLine], count: int) -> list[TextLine]:
     """Exactly ``count`` rows after the header."""
-    body = lines[1:]
-    if len(body) < count:
-        raise PuzzleError(f"the text ends after {len(body)} of the {count} rows", line=lines[-1].number)
-    if len(body) > count:
-        raise PuzzleError(f"unexpected line after the {count} rows: {body[count].text[:40]!r}",
-                          line=body[count].number)
-    return body
+    rows = lines[1:]
+    if len(rows) < count:
+        raise PuzzleError(f"the text ends after {len(rows)} of the {count} rows", line=lines[-1].number)
+    if len(rows) > count:
+        raise PuzzleError(f"unexpected line after the {count} rows: {rows[count].text[:40]!r}",
+                          line=rows[count].number)
+    return rows
 
 
 def infer_kind(lines: list[TextLine], rows: int) -> str:
-    """The puzzle type a janko text most likely holds (see the module docstring)."""
-    body = lines[1:]
-    if len(body) == 2 * rows:
-        return "killer"
+    """The kind a janko text most likely holds: that of the first part that claims it, else that of the
+    part that claims nothing (see the module docstring)."""
+    rows_after = lines[1:]
     tokens: set[str] = set()
-    for line in body:
+    for line in rows_after:
         words = line.text.split()
         tokens.update(words if len(words) > 1 else line.text)  # a one-word row: one cell per character
-    if any("," in t for t in tokens):
-        return "kakuro"
-    return "takuzu" if tokens <= set("012-") or tokens <= set(_OX) else "sudoku"
+    parts = layout_parts("janko")
+    return next((kind for kind, part in parts.items() if hasattr(part, "claims")
+                 and part.claims(rows_after, rows, tokens)), _default(parts))
+
+
+def _default(parts: dict) -> str:
+    """The kind whose part claims nothing: a text no other part claims is its."""
+    return next(kind for kind, part in parts.items() if not hasattr(part, "claims"))
 
 
 def _readable_kind(lines: list[TextLine], inferred: str, rules: Rules, name: str) -> str:
-    """``inferred``, unless a grid of only 1, 2 and '-' also reads as a Sudoku: then both readers
-    are tried, and a grid both accept is refused rather than guessed."""
-    if inferred != "takuzu":
+    """``inferred``, unless its part names grids that may read as the default kind's too (``CLASH``): then
+    both readers are tried, and a grid both accept is refused rather than guessed."""
+    parts = layout_parts("janko")
+    clash = getattr(parts[inferred], "CLASH", None)
+    if clash is None:
         return inferred
+    default = _default(parts)
     readable = []
-    for kind in ("takuzu", "sudoku"):
+    for kind in (inferred, default):
         try:
             parse_problem(lines, kind, rules, name)
         except PuzzleError:
             continue
         readable.append(kind)
     if len(readable) > 1:
-        raise PuzzleError("this grid of 1, 2 and '-' reads both as a Binairo (takuzu) and as a sudoku: "
-                          "say which with --puzzle", line=lines[0].number)
+        raise PuzzleError(f"this grid of {clash} reads both as a {parts[inferred].DATASET} ({inferred}) and as a "
+                          f"{default}: say which with --puzzle", line=lines[0].number)
     return readable[0] if readable else inferred
 
 
@@ -157,55 +123,11 @@ def parse_problem(lines: list[TextLine], kind: str | None, rules: Rules, name: s
     rows, cols = _header(lines[0])
     if kind is None:
         kind = _readable_kind(lines, infer_kind(lines, rows), rules, name)
+    parts = layout_parts("janko")
+    if kind not in parts:
+        raise PuzzleError(f"the janko format holds only {listing(parts)} puzzles, not {kind}")
     rules.require_applicable(kind)
-    if kind in ("sudoku", "killer") and (rows != cols or rows > MAX_SUDOKU):
-        raise PuzzleError(f"a {kind} grid must be square with at most {MAX_SUDOKU} rows, got {rows} x {cols}",
-                          line=lines[0].number)
-    if kind == "killer":
-        return _killer(lines, rows, rules, name)
-    body = _body(lines, rows)
-    row_lines = [line.number for line in body]
-    if kind == "sudoku":
-        givens = np.array([parse_row(r, cols, _sudoku_cell(rows), f"a number 1..{rows} or '-'") for r in body])
-        br, bc = rules.box_for(rows)
-        return build_located(lambda: Sudoku(givens, br, bc, name), row_lines, lines[0].number)
-    if kind == "kakuro":
-        cells = np.array([parse_row(r, cols, _kakuro_cell, "'-', '0' or a clue D,A (sums 1..45)") for r in body],
-                         dtype=np.int64).reshape(rows, cols, 3)
-        return build_located(lambda: Kakuro(cells[..., 0], cells[..., 2], cells[..., 1], name),
-                             row_lines, lines[0].number)
-    tokens = {t for r in body for t in row_cells(r, cols)}
-    table = _takuzu_cells(tokens)
-    what = "O, X or '.'" if table is _OX else "1, 2 or '-'"
-    givens = np.array([parse_row(r, cols, table.get, what) for r in body])
-    return build_located(lambda: Takuzu(givens, bool(rules.distinct_lines), name), row_lines, lines[0].number)
-
-
-def _killer(lines: list[TextLine], n: int, rules: Rules, name: str) -> KillerSudoku:
-    body = _body(lines, 2 * n)
-    clue_rows, region_rows = body[:n], body[n:]
-    clues = np.array([parse_row(r, n, _number, "a cage sum or '-'") for r in clue_rows])
-    labels = [row_cells(r, n) for r in region_rows]
-    index, order = build_located(lambda: label_regions(labels), [r.number for r in region_rows], lines[0].number)
-    totals = []
-    for k, label in enumerate(order):
-        cells = np.argwhere(index == k)
-        sums = [(int(r), int(clues[r, c])) for r, c in cells if clues[r, c]]
-        if not sums:
-            raise PuzzleError(f"cage {label} has no sum in the clue layer", line=region_rows[cells[0][0]].number)
-        if len(sums) > 1:
-            raise PuzzleError(f"cage {label} has two sums, {sums[0][1]} and {sums[1][1]}: "
-                              "cages overlap or a region id is reused", line=clue_rows[sums[1][0]].number)
-        lo, hi = digit_sum_range(len(cells), n)
-        row, total = sums[0]
-        if len(cells) > n or not lo <= total <= hi:
-            raise PuzzleError(f"cage {label} has {len(cells)} cells and cannot sum to {total}",
-                              line=clue_rows[row].number)
-        totals.append(total)
-    br, bc = rules.box_for(n)
-    cages = cages_from_index(index, totals)
-    return build_located(lambda: KillerSudoku(np.zeros((n, n), np.int64), br, bc, name, cages=cages,
-                                              diagonal=bool(rules.diagonal)), [], lines[0].number)
+    return parts[kind].read(lines, rows, cols, rules, name)
 
 
 def parse_solution(lines: list[TextLine], puzzle) -> np.ndarray:
@@ -216,15 +138,8 @@ def parse_solution(lines: list[TextLine], puzzle) -> np.ndarray:
     if shape != puzzle.shape:
         raise PuzzleError(f"the solution is {shape[0]} x {shape[1]}, the puzzle {puzzle.shape[0]} x "
                           f"{puzzle.shape[1]}", line=lines[0].number)
-    kind = require_kind(puzzle, "janko", PUZZLES, "solutions")
-    if kind in ("sudoku", "killer"):
-        cell, what = _sudoku_cell(puzzle.n), f"a number 1..{puzzle.n}"
-    elif kind == "kakuro":
-        cell, what = _kakuro_solution_cell, "a digit 1..9 or '-'"
-    else:
-        table = _takuzu_cells({t for r in _body(lines, shape[0]) for t in row_cells(r, shape[1])})
-        cell, what = (lambda t: {0: 0, 1: 1}.get(table.get(t))), ("O or X" if table is _OX else "1 or 2")
-    return np.array([parse_row(r, shape[1], cell, what) for r in _body(lines, shape[0])])
+    cell, what = solution_part(puzzle, "janko").solution_cell(lines, puzzle)
+    return np.array([parse_row(r, shape[1], cell, what) for r in body(lines, shape[0])])
 
 
 # ---------------------------------------------------------------- files and datasets
@@ -253,11 +168,12 @@ def _in_record(key: str, part: str, err: PuzzleError) -> PuzzleError:
 
 
 def _dataset_kind(name, puzzle: str | None) -> str:
-    kind = DATASET_KINDS.get(name) if isinstance(name, str) else None
+    known = _dataset_kinds()
+    kind = known.get(name) if isinstance(name, str) else None
     if kind and puzzle and kind != puzzle:
         raise PuzzleError(f"this is a {name} dataset, not {puzzle}")
     if not (kind or puzzle):
-        raise PuzzleError(f"unknown dataset name {name!r} (known: {', '.join(DATASET_KINDS)}); "
+        raise PuzzleError(f"unknown dataset name {name!r} (known: {', '.join(known)}); "
                           "say which puzzle it holds")
     return kind or puzzle
 
@@ -312,52 +228,18 @@ def read_solutions(text: str, puzzle) -> list[tuple[int | None, np.ndarray]]:
 
 # ---------------------------------------------------------------- writing
 
-def _text(shape: tuple[int, int], rows: list[list[str]]) -> str:
+def rows_text(shape: tuple[int, int], rows: list[list[str]]) -> str:
+    """A janko text: the header, then the rows' tokens separated by spaces."""
     return f"{shape[0]} {shape[1]}\n" + "".join(" ".join(row) + "\n" for row in rows)
 
 
-def _unsupported(what: str) -> PuzzleError:
+def cannot_state(what: str) -> PuzzleError:
     return PuzzleError(f"the janko format cannot state {what}; use the native format")
 
 
 def format_puzzle(puzzle) -> str:
-    kind = require_kind(puzzle, "janko", PUZZLES)
-    if kind in ("sudoku", "killer") and (puzzle.box_rows, puzzle.box_cols) != Rules().box_for(puzzle.n):
-        raise _unsupported(f"the box shape {puzzle.box_rows}x{puzzle.box_cols}")
-    if kind == "killer":
-        return _format_killer(puzzle)
-    if kind == "sudoku":
-        return _text(puzzle.shape, [[str(v) if v else "-" for v in row] for row in puzzle.givens.tolist()])
-    if kind == "kakuro":
-        rows = [["0" if w else (f"{d or ''},{a or ''}" if d or a else "-") for w, d, a in zip(*cells)]
-                for cells in zip(puzzle.white.tolist(), puzzle.down.tolist(), puzzle.across.tolist())]
-        return _text(puzzle.shape, rows)
-    if puzzle.distinct_lines:
-        raise _unsupported("the distinct rows and columns rule")
-    return _text(puzzle.shape, [[{-1: "-", 0: "1", 1: "2"}[v] for v in row] for row in puzzle.givens.tolist()])
-
-
-def _format_killer(p: KillerSudoku) -> str:
-    if p.diagonal:
-        raise _unsupported("the diagonal rule")
-    if p.num_givens:
-        raise _unsupported("killer givens")
-    index = canonical_index(p)
-    clues = [["-"] * p.n for _ in range(p.n)]
-    for cage in p.cages:
-        r, c = min(cage.cells)
-        clues[r][c] = str(cage.total)
-    regions = [[str(k + 1) for k in row] for row in index.tolist()]
-    return _text(p.shape, clues + regions)
+    return puzzle_part(puzzle, "janko").format_puzzle(puzzle)
 
 
 def format_solution(puzzle, grid: np.ndarray) -> str:
-    kind = require_kind(puzzle, "janko", PUZZLES, "solutions")
-    if kind == "kakuro":
-        rows = [[str(v) if w else "-" for v, w in zip(row, white)]
-                for row, white in zip(grid.tolist(), puzzle.white.tolist())]
-    elif kind == "takuzu":
-        rows = [[{0: "1", 1: "2"}.get(v, "-") for v in row] for row in grid.tolist()]
-    else:
-        rows = [[str(v) if v > 0 else "-" for v in row] for row in grid.tolist()]
-    return _text(puzzle.shape, rows)
+    return solution_part(puzzle, "janko").format_solution(puzzle, grid)

@@ -1,28 +1,27 @@
-"""Killer Sudoku in JSON: a list of cages with sums, or an f-puzzles puzzle.
+"""Sudoku variants in JSON, one puzzle a file: cage lists, and f-puzzles objects.
 
-Two layouts, one puzzle a file:
+Two layouts:
 
-* A cage list (ConstraintSolver.jl's test data): ``[{"result": 3, "indices":
-  [[1, 1], [1, 2]]}, ...]``: each cage's sum (``result``, or ``sum``,
-  ``total``, ``value``) and its cells as [row, column] pairs (``indices`` or
-  ``cells``), 1-based (0-based when a 0 appears); other keys (``color``) are
-  ignored.  The grid is as large as the cells reach; boxes the squarest shape.
+* A cage list (ConstraintSolver.jl's test data): a JSON list, ``[{"result": 3, "indices": [[1, 1],
+  [1, 2]]}, ...]``: read by the killer kind's part (``kinds/killer/killer_json.py``).
 * f-puzzles JSON (the f-puzzles.com editor's export, decompressed): an object
   with ``size``, ``grid`` (``size`` rows of cell objects, ``{"value": 5,
-  "given": true}`` a given) and ``killercage`` (``{"cells": ["R1C1",
-  "R1C2"], "value": "23"}``: 1-based ``R<row>C<col>`` cells, the sum a string or
-  a number), optionally ``diagonal+`` and ``diagonal-`` (both: Killer-X) and
+  "given": true}`` a given), optionally ``diagonal+`` and ``diagonal-`` (both: an X rule) and
   ``solution`` (the size*size digits row-major); also wrapped as ``{"data":
-  {...}}``.  Without cages it is a plain Sudoku.  A file with any other rule
-  (``thermometer``, ``arrow``, a jigsaw ``region`` ...) is refused: those
-  rules are not modelled.  Cells in no cage get the cages the Sudoku rules
-  imply (:func:`.regions.complete_cages`), or the file is refused.
+  {...}}``.  The keys that state more (``killercage``: a Killer's cages) are the kinds' parts'
+  (:attr:`puzzlebench.kinds.PuzzleKind.layouts`, ``killer-json``); without them it is a plain Sudoku
+  (``kinds/sudoku/killer_json.py``).  A file with any other rule (``thermometer``, ``arrow``, a jigsaw
+  ``region`` ...) is refused: those rules are not modelled.
+
+The kinds' parts are asked in the kinds' order, except that a kind whose puzzles extend another
+kind's comes before it (a Killer is a Sudoku with cages): the first whose part claims the file
+reads it.
 
 JSON that a puzzle kind's own format claims -- cages that carry an operation (``op``,
 ``operation``), KenKen's -- is refused naming that format (``--puzzle kenken``), never read as a
 Killer whose sums are the targets.
 
-Written: f-puzzles JSON (size, grid with the givens, killercage, diagonals).
+Written: f-puzzles JSON (size, grid with the givens, the part's keys, the solution).
 """
 
 from __future__ import annotations
@@ -33,23 +32,36 @@ import re
 import numpy as np
 
 from ..errors import PuzzleError
-from ..kinds import kind_of
-from ..puzzles import Cage, KillerSudoku, Sudoku
+from ..kinds import get_kind, layout_parts
 from .entry import Entry
 from .layout import Layout
-from .regions import complete_cages
 from .rules import MAX_SUDOKU, Rules
-from .text import require_kind
+from .text import layout_holds, listing, require_kind
 
-PUZZLES = ("killer", "sudoku")
-_SUM_KEYS = ("result", "sum", "total", "value")
-_CELL_KEYS = ("indices", "cells")
-_RC = re.compile(r"[Rr]([0-9]{1,2})[Cc]([0-9]{1,2})")
 _DETECT = re.compile(r'"(killercage|indices|grid)"\s*:')
-_HARMLESS = {"size", "grid", "killercage", "diagonal+", "diagonal-", "title", "author", "ruleset",
+_HARMLESS = {"size", "grid", "diagonal+", "diagonal-", "title", "author", "ruleset",
              "disabledlogic", "truecandidatesoptions", "solution", "highlightconflicts"}
 _CELL_HARMLESS = {"value", "given", "givenpencilmarks", "centerpencilmarks", "cornerpencilmarks", "candidates",
                   "highlight", "c", "cosmetic"}
+
+
+def __getattr__(name: str):
+    if name == "PUZZLES":  # computed on use, as the kinds load on first use
+        return _kinds()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _kinds() -> tuple[str, ...]:
+    """The kinds with a part, in the order they are asked: the kinds' order, a kind whose puzzles extend
+    another's (its type a subclass of the other's) before it."""
+    types = {kind: get_kind(kind).type for kind in layout_holds("killer-json")}
+    return tuple(sorted(types, key=lambda kind: -sum(issubclass(types[kind], t) for t in types.values())))
+
+
+def _parts() -> dict:
+    """The kinds' parts, in the order they are asked (:func:`_kinds`)."""
+    parts = layout_parts("killer-json")
+    return {kind: parts[kind] for kind in _kinds()}
 
 
 def looks_like(text: str) -> bool:
@@ -67,8 +79,9 @@ def _load(text: str):
 
 
 def read(text: str, path: str, puzzle: str | None, rules: Rules, layout: Layout = Layout()) -> list:
-    if puzzle not in (None, *PUZZLES):
-        raise PuzzleError(f"the killer-json format holds only killer and sudoku puzzles, not {puzzle}")
+    parts = _parts()
+    if puzzle not in (None, *parts):
+        raise PuzzleError(f"the killer-json format holds only {listing(parts)} puzzles, not {puzzle}")
     from . import claiming_formats
     claimed = claiming_formats(text)
     if claimed:  # cages with an operation each: KenKen's, never a Killer's
@@ -76,18 +89,19 @@ def read(text: str, path: str, puzzle: str | None, rules: Rules, layout: Layout 
         raise PuzzleError(f"the file holds {kind} cages (an operation on each), not killer cages: read it with "
                           f"--puzzle {kind} or --format {fmt}")
     data = _load(text)
-    if isinstance(data, list):
-        p, solution = _cage_list(data, rules), None
-    elif isinstance(data, dict):
-        p, solution = _fpuzzles(data.get("data") if isinstance(data.get("data"), dict) else data, rules)
-    else:
+    if isinstance(data, dict) and isinstance(data.get("data"), dict):
+        data = data["data"]
+    part = next((part for part in parts.values() if part.claims(data)), None)
+    if part is None:
         raise PuzzleError("expected a JSON list of cages or an f-puzzles object")
+    p, solution = part.read(data, rules)
     if puzzle is not None and p.puzzle != puzzle:
         raise PuzzleError(f"this file holds a {p.puzzle}, not {puzzle}")
     return [Entry(p, "1", path, 1, solution)]
 
 
-def _int(value, what: str) -> int:
+def whole(value, what: str) -> int:
+    """``value`` (a number, or a string of digits) as an int; else a PuzzleError naming ``what``."""
     if isinstance(value, str) and value.strip().isdecimal():
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, int):
@@ -95,44 +109,14 @@ def _int(value, what: str) -> int:
     return value
 
 
-def _cage_list(data: list, rules: Rules) -> KillerSudoku:
-    raw = []
-    for k, cage in enumerate(data, start=1):
-        if not isinstance(cage, dict):
-            raise PuzzleError(f"cage {k} is not an object with a sum and cells")
-        total = next((cage[key] for key in _SUM_KEYS if key in cage), None)
-        cells = next((cage[key] for key in _CELL_KEYS if key in cage), None)
-        if total is None or not isinstance(cells, list) or not cells:
-            raise PuzzleError(f"cage {k} needs a sum ({'/'.join(_SUM_KEYS)}) and a list of cells "
-                              f"({'/'.join(_CELL_KEYS)})")
-        pairs = []
-        for cell in cells:
-            if not (isinstance(cell, list) and len(cell) == 2):
-                raise PuzzleError(f"cage {k}: the cell {cell!r} is not a [row, column] pair")
-            pairs.append((_int(cell[0], f"cage {k}: a row"), _int(cell[1], f"cage {k}: a column")))
-        raw.append((pairs, _int(total, f"cage {k}: the sum")))
-    if not raw:
-        raise PuzzleError("the cage list is empty")
-    values = [v for pairs, _ in raw for cell in pairs for v in cell]
-    base = 0 if min(values) == 0 else 1
-    n = max(values) + 1 - base
-    if not 4 <= n <= MAX_SUDOKU or min(values) < 0:
-        raise PuzzleError(f"the cells reach row or column {max(values)}: no killer grid of 4..{MAX_SUDOKU} rows")
-    cages = [Cage(tuple((r - base, c - base) for r, c in pairs), total) for pairs, total in raw]
-    return _killer(np.zeros((n, n), np.int64), cages, rules, False)
-
-
-def _killer(givens: np.ndarray, cages: list[Cage], rules: Rules, diagonal: bool) -> KillerSudoku:
-    n = len(givens)
-    box = rules.box_for(n)
-    return KillerSudoku(givens, *box, "1", cages=complete_cages(n, box, cages), diagonal=diagonal or bool(rules.diagonal))
-
-
-def _fpuzzles(data: dict, rules: Rules):
-    n = _int(data.get("size"), "size")
+def fpuzzles_grid(data: dict) -> tuple[np.ndarray, bool, np.ndarray | None]:
+    """(givens, whether both diagonals hold every digit, the solution or None) of an f-puzzles object; a
+    key that neither this reader nor a kind's part (its ``KEYS``) reads is refused, and so is one diagonal."""
+    n = whole(data.get("size"), "size")
     if not 4 <= n <= MAX_SUDOKU:
         raise PuzzleError(f"size is {n}; a sudoku grid has 4..{MAX_SUDOKU} rows")
-    unsupported = sorted(k for k, v in data.items() if k.lower() not in _HARMLESS and v not in (None, False, [], {}))
+    harmless = _HARMLESS.union(*(part.KEYS for part in _parts().values()))
+    unsupported = sorted(k for k, v in data.items() if k.lower() not in harmless and v not in (None, False, [], {}))
     if unsupported:
         raise PuzzleError(f"the f-puzzles file has {unsupported[0]!r}, a rule puzzlebench does not model "
                           "(it reads killer cages, givens and the diagonals)")
@@ -149,30 +133,11 @@ def _fpuzzles(data: dict, rules: Rules):
                 raise PuzzleError(f"grid row {r + 1}, column {c + 1} has {other[0]!r}, which puzzlebench does not "
                                   "model (a jigsaw region?)")
             if cell.get("given") and cell.get("value") is not None:
-                givens[r, c] = _int(cell["value"], f"the given at row {r + 1}, column {c + 1}")
+                givens[r, c] = whole(cell["value"], f"the given at row {r + 1}, column {c + 1}")
     diagonals = [bool(data.get("diagonal+")), bool(data.get("diagonal-"))]
     if any(diagonals) and not all(diagonals):
         raise PuzzleError("the file has one diagonal rule; puzzlebench models Killer-X, both diagonals")
-    solution = _solution(data.get("solution"), n)
-    cages = []
-    for k, cage in enumerate(data.get("killercage") or [], start=1):
-        if not isinstance(cage, dict) or not isinstance(cage.get("cells"), list) or not cage["cells"]:
-            raise PuzzleError(f"killercage {k} has no cells")
-        if cage.get("value") in (None, ""):
-            raise PuzzleError(f"killercage {k} has no sum; puzzlebench's cages all have one")
-        cells = []
-        for name in cage["cells"]:
-            match = _RC.fullmatch(str(name))
-            if not match:
-                raise PuzzleError(f"killercage {k}: the cell {name!r} is not R<row>C<column>")
-            cells.append((int(match[1]) - 1, int(match[2]) - 1))
-        cages.append(Cage(tuple(cells), _int(cage["value"], f"killercage {k}: the sum")))
-    if not cages:
-        if all(diagonals):
-            raise PuzzleError("a Sudoku-X (diagonals without cages) is not a puzzle puzzlebench models")
-        br, bc = rules.box_for(n)
-        return Sudoku(givens, br, bc, "1"), solution
-    return _killer(givens, cages, rules, all(diagonals)), solution
+    return givens, all(diagonals), _solution(data.get("solution"), n)
 
 
 def _solution(found, n: int) -> np.ndarray | None:
@@ -180,13 +145,13 @@ def _solution(found, n: int) -> np.ndarray | None:
         return None
     if not (isinstance(found, list) and len(found) == n * n):
         raise PuzzleError(f"solution must be a list of {n * n} digits")
-    values = [_int(v, "a solution digit") for v in found]
+    values = [whole(v, "a solution digit") for v in found]
     return np.array(values, dtype=np.int64).reshape(n, n)
 
 
 def read_solutions(text: str, puzzle) -> list[tuple[int, np.ndarray]]:
     """The ``solution`` of an f-puzzles file (a cage list holds none)."""
-    require_kind(puzzle, "killer-json", PUZZLES, "solutions")
+    require_kind(puzzle, "killer-json", _kinds(), "solutions")
     entries = read(text, "", None, Rules(box=(puzzle.box_rows, puzzle.box_cols)))
     found = [(1, e.solution) for e in entries if e.solution is not None]
     for _, grid in found:
@@ -196,22 +161,14 @@ def read_solutions(text: str, puzzle) -> list[tuple[int, np.ndarray]]:
     return found
 
 
-def _check(puzzle) -> None:
-    require_kind(puzzle, "killer-json", PUZZLES)
+def _document(puzzle, solution=None) -> str:
+    part = _parts()[require_kind(puzzle, "killer-json", _kinds())]
     if (puzzle.box_rows, puzzle.box_cols) != Rules().box_for(puzzle.n):
         raise PuzzleError(f"the killer-json format cannot state the box shape {puzzle.box_rows}x{puzzle.box_cols}; "
                           "use the native format")
-
-
-def _document(puzzle, solution=None) -> str:
-    _check(puzzle)
     data = {"size": puzzle.n,
-            "grid": [[{"value": int(v), "given": True} if v else {} for v in row] for row in puzzle.givens.tolist()]}
-    if kind_of(puzzle).name == "killer":
-        data["killercage"] = [{"cells": [f"R{r + 1}C{c + 1}" for r, c in cage.cells], "value": str(cage.total)}
-                              for cage in puzzle.cages]
-        if puzzle.diagonal:
-            data["diagonal+"] = data["diagonal-"] = True
+            "grid": [[{"value": int(v), "given": True} if v else {} for v in row] for row in puzzle.givens.tolist()],
+            **part.document(puzzle)}
     if solution is not None:
         data["solution"] = [int(v) for v in np.asarray(solution).ravel()]
     return json.dumps(data, indent=1) + "\n"

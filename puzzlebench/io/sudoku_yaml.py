@@ -1,4 +1,4 @@
-"""The ``Board`` / ``Constraints`` YAML of Nickleaton's sudoku solver: Sudoku and Killer Sudoku.
+"""The ``Board`` / ``Constraints`` YAML of Nickleaton's sudoku solver: Sudoku and its variants.
 
 One puzzle a file::
 
@@ -15,10 +15,11 @@ One puzzle a file::
 
 ``Board`` gives the grid size, ``Boxes`` the box shape (rows x columns).  The
 ``Columns``, ``Rows`` and ``Boxes`` constraints are the Sudoku rules and must
-all be there; any other constraint (a rule puzzlebench does not model) refuses
-the file naming it and its line.  Cells in no cage get the cages the Sudoku
-rules imply (:func:`.regions.complete_cages`), or the file is refused.  No
-solutions.
+all be there.  The other constraints are the kinds' (the ``sudoku-yaml`` parts of
+:attr:`puzzlebench.kinds.PuzzleKind.layouts`: the killer kind's reads ``Killer``, a cage each);
+the puzzle is of the kind whose part reads exactly the constraints the file has (none: a plain
+Sudoku).  Any other constraint (a rule puzzlebench does not model) refuses the file naming it and
+its line.  No solutions.
 """
 
 from __future__ import annotations
@@ -26,20 +27,22 @@ from __future__ import annotations
 import re
 
 import numpy as np
-import yaml
 
 from ..errors import PuzzleError
-from ..puzzles import Cage, KillerSudoku, Sudoku
+from ..kinds import layout_parts
 from .entry import Entry
 from .layout import Layout
-from .regions import complete_cages
 from .rules import MAX_SUDOKU, Rules
-from .text import read_only
+from .text import layout_holds, listing, read_only
 
-PUZZLES = ("sudoku", "killer")
 _SHAPE = re.compile(r"\s*([0-9]{1,2})\s*x\s*([0-9]{1,2})\s*")
-_KILLER = re.compile(r"\s*([0-9]{1,3})\s*=\s*([0-9]{2}(?:\s*,\s*[0-9]{2})*)\s*")
 _RULES = ("Columns", "Rows", "Boxes")
+
+
+def __getattr__(name: str):
+    if name == "PUZZLES":  # computed on use, as the kinds load on first use
+        return layout_holds("sudoku-yaml")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def looks_like(text: str) -> bool:
@@ -49,6 +52,7 @@ def looks_like(text: str) -> bool:
 
 def _node_map(node) -> dict:
     """key -> (value node, line) of a YAML mapping node; a key that is not a plain value is refused at its line."""
+    import yaml  # on use: detection asks looks_like of every text, and PyYAML costs a start 10 ms
     if not isinstance(node, yaml.MappingNode):
         return {}
     for key, _ in node.value:
@@ -58,8 +62,10 @@ def _node_map(node) -> dict:
 
 
 def read(text: str, path: str, puzzle: str | None, rules: Rules, layout: Layout = Layout()) -> list[Entry]:
-    if puzzle not in (None, *PUZZLES):
-        raise PuzzleError(f"the sudoku-yaml format holds only sudoku and killer puzzles, not {puzzle}")
+    import yaml
+    parts = layout_parts("sudoku-yaml")
+    if puzzle not in (None, *parts):
+        raise PuzzleError(f"the sudoku-yaml format holds only {listing(parts)} puzzles, not {puzzle}")
     try:
         root = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.YAMLError as err:
@@ -72,7 +78,8 @@ def read(text: str, path: str, puzzle: str | None, rules: Rules, layout: Layout 
     board = _node_map(top["Board"][0])
     n, box = _board(board, top["Board"][1], rules)
     givens = np.zeros((n, n), np.int64)
-    cages, seen = [], set()
+    readers = {name: part for part in parts.values() for name in part.CONSTRAINTS}
+    found, seen = [], set()
     constraints = top["Constraints"][0]
     if not isinstance(constraints, yaml.SequenceNode):
         raise PuzzleError("Constraints must be a list", line=top["Constraints"][1])
@@ -83,25 +90,29 @@ def read(text: str, path: str, puzzle: str | None, rules: Rules, layout: Layout 
                 continue
             if kind == "Knowns":
                 givens = _knowns(value, line, n)
-            elif kind == "Killer":
-                cages.append(_cage(value, line, n))
+            elif kind in readers:
+                found.append(readers[kind].constraint(value, line, n))
             else:
                 raise PuzzleError(f"the constraint {kind!r} is a rule puzzlebench does not model "
-                                  "(it reads Knowns, Rows, Columns, Boxes and Killer)", line=line)
+                                  f"(it reads {listing(['Knowns', 'Rows', 'Columns', 'Boxes', *readers])})",
+                                  line=line)
     missing = [rule for rule in _RULES if rule not in seen]
     if missing:
         raise PuzzleError(f"the constraints lack {missing[0]}: without it the grid is no sudoku",
                           line=top["Constraints"][1])
-    if cages:
-        p = KillerSudoku(givens, *box, "1", cages=complete_cages(n, box, cages), diagonal=bool(rules.diagonal))
-    else:
-        p = Sudoku(givens, *box, "1")
+    stated = seen & set(readers)
+    part = next((part for part in parts.values() if set(part.CONSTRAINTS) == stated), None)
+    if part is None:
+        raise PuzzleError(f"the constraints {listing(sorted(stated))} are no one puzzle's",
+                          line=top["Constraints"][1])
+    p = part.build(givens, box, found, rules)
     if puzzle is not None and p.puzzle != puzzle:
         raise PuzzleError(f"this file holds a {p.puzzle}, not {puzzle}")
     return [Entry(p, "1", path, 1)]
 
 
 def _board(board: dict, line: int, rules: Rules) -> tuple[int, tuple[int, int]]:
+    import yaml
     size = _SHAPE.fullmatch(str(board.get("Board", (yaml.ScalarNode("", ""), 0))[0].value or ""))
     if not size or size[1] != size[2] or not 4 <= int(size[1]) <= MAX_SUDOKU:
         raise PuzzleError(f"Board: expected a square size such as 9x9 (4..{MAX_SUDOKU})", line=line)
@@ -115,6 +126,7 @@ def _board(board: dict, line: int, rules: Rules) -> tuple[int, tuple[int, int]]:
 
 
 def _knowns(node, line: int, n: int) -> np.ndarray:
+    import yaml
     rows = [item.value for item in node.value] if isinstance(node, yaml.SequenceNode) else []
     if len(rows) != n or any(len(str(row)) != n for row in rows):
         raise PuzzleError(f"Knowns: expected {n} strings of {n} cells", line=line)
@@ -123,17 +135,6 @@ def _knowns(node, line: int, n: int) -> np.ndarray:
     if any(v < 0 for row in values for v in row):
         raise PuzzleError(f"Knowns: a cell is not '.' or a digit 1..{n}", line=line)
     return np.array(values, dtype=np.int64)
-
-
-def _cage(node, line: int, n: int) -> Cage:
-    match = _KILLER.fullmatch(str(getattr(node, "value", "")))
-    if not match:
-        raise PuzzleError("Killer: expected SUM=CELLS with two-digit cells (row, column), e.g. 23=23, 32, 33",
-                          line=line)
-    cells = [(int(rc[0]) - 1, int(rc[1]) - 1) for rc in re.findall(r"[0-9]{2}", match[2])]
-    if any(not (0 <= r < n and 0 <= c < n) for r, c in cells):
-        raise PuzzleError(f"Killer: a cell is outside the {n} x {n} grid (row and column count from 1)", line=line)
-    return Cage(tuple(cells), int(match[1]))
 
 
 unsupported_solutions, read_solutions, format_puzzle, format_solution = read_only(

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..errors import PuzzleError
-from ..kinds import kind_of
+from ..kinds import kind_of, layout_kinds, layout_parts
 
 MAX_SIDE = 100
 """Largest row or column count accepted for Kakuro and Takuzu grids."""
@@ -214,6 +214,32 @@ def require_kind(puzzle, format: str, kinds: tuple[str, ...], what: str = "puzzl
     read as another kind."""
     name = kind_of(puzzle).name
     if name not in kinds:
-        listed = kinds[0] if len(kinds) == 1 else f"{', '.join(kinds[:-1])} and {kinds[-1]}"
-        raise PuzzleError(f"the {format} format holds only {listed} {what}, not {name}")
+        raise PuzzleError(f"the {format} format holds only {listing(kinds)} {what}, not {name}")
     return name
+
+
+def layout_holds(layout: str, what: str = "puzzles") -> tuple[str, ...]:
+    """The kinds whose ``what`` (puzzles or solutions) io's layout ``layout`` holds, in the kinds' order:
+    those with a part of their own, and for solutions those that name another's; no part is loaded."""
+    owners = layout_kinds(layout)
+    return tuple(kind for kind, owner in owners.items() if what == "solutions" or owner == kind)
+
+
+def puzzle_part(puzzle, layout: str):
+    """The part of io's layout ``layout`` (:attr:`puzzlebench.kinds.PuzzleKind.layouts`) that states
+    ``puzzle``: its kind's own; a kind without one is refused (:func:`require_kind`)."""
+    parts = layout_parts(layout)
+    return parts[require_kind(puzzle, layout, tuple(parts))]
+
+
+def solution_part(puzzle, layout: str):
+    """The part of io's layout ``layout`` that reads and writes ``puzzle``'s solutions: its kind's own, or
+    the one of the kind its kind names (a Killer's: the Sudoku's); a kind with neither is refused."""
+    owners = layout_kinds(layout)
+    return layout_parts(layout)[owners[require_kind(puzzle, layout, tuple(owners), "solutions")]]
+
+
+def listing(words, last: str = "and") -> str:
+    """``"a, b and c"`` (``last`` the word before the last one)."""
+    words = list(words)
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {last} {words[-1]}"

@@ -6,7 +6,8 @@ generator); its ``kind.py`` gathers them into one :class:`PuzzleKind` named
 ``KIND``.  Dropping in such a folder is all it takes: the folders are scanned on first use.  Detection, checking, drawing, transforms, ``generate``, ``import``,
 the CLI's ``--puzzle`` choices and the config schema ask this registry, never
 the puzzle's class: :func:`kind_of` (a puzzle's kind, by its type),
-:func:`get_kind` (by name), :func:`kinds` and :func:`names`.
+:func:`get_kind` (by name), :func:`kinds` and :func:`names`; io's generic layouts ask the kinds'
+parts of them (:attr:`PuzzleKind.layouts`) through :func:`layout_parts` and :func:`layout_kinds`.
 
 Installed packages add kinds through the entry-point group ``puzzlebench.kinds``:
 each entry point names a :class:`PuzzleKind` object (``module:KIND``), loaded
@@ -39,7 +40,8 @@ GROUP = "puzzlebench.kinds"
 
 @dataclass(frozen=True)
 class Later:
-    """A kind's function (or class) that lives in a module imported on first use: ``Later(module, name)``.
+    """A kind's function (or class) that lives in a module imported on first use: ``Later(module, name)``;
+    ``Later(module)`` is the module itself (a kind's part of one of io's layouts).
 
     A kind's generator, drawing and description modules are its heavy parts (the generator brings the
     uniqueness search, Kakuro's ``scipy.ndimage``); naming them ``Later`` keeps them out of every command
@@ -47,11 +49,12 @@ class Later:
     :meth:`load` gives the object itself (a spec class)."""
 
     module: str
-    name: str
+    name: str | None = None
 
     def load(self):
-        """The object: ``module`` imported (once: Python keeps it), its attribute ``name``."""
-        return getattr(importlib.import_module(self.module), self.name)
+        """The object: ``module`` imported (once: Python keeps it), its attribute ``name`` (or the module)."""
+        module = importlib.import_module(self.module)
+        return module if self.name is None else getattr(module, self.name)
 
     def __call__(self, *args, **kwargs):
         return self.load()(*args, **kwargs)
@@ -112,6 +115,70 @@ class PuzzleKind:
                     optionally ``read_solutions(text, puzzle)`` (as io's readers), ``format_puzzle``
                     and ``format_solution``.  A name must not be one of io's formats nor another
                     kind's.
+      layouts       ``{layout: part}``: the kind's part of io's generic layouts, those that hold several
+                    kinds (:data:`puzzlebench.io.LAYOUTS`), each part a module or object (usually a
+                    :class:`Later` naming a module of the kind's folder: it loads when the layout is
+                    used), or the name of a kind registered before whose own part reads and writes
+                    this kind's solutions, the layout holding none of its puzzles (a Killer's
+                    solution is a Sudoku grid: ``{"lines": "sudoku"}``).  The layout's module keeps
+                    its own syntax and asks the kinds' parts, in the kinds' order; a kind with no
+                    part is refused by the layout, naming those that have one.  What a part
+                    provides, by layout:
+
+                    ``lines`` (one puzzle a line; ``line`` an io.text.TextLine):
+                      ``looks_like(text)``      does a line (detection: the first) look like the kind's?
+                      ``read(text, path, rules, layout)``  the file's items (as io's readers'), one a
+                                                puzzle line
+                      ``read_solution(line, puzzle)``  the solution grid on a line
+                      ``format_puzzle(puzzle)``, ``format_solution(puzzle, grid)``  a line of text
+                    ``janko`` (a header ``R C`` and rows of tokens; ``lines`` io.text.TextLines, the
+                    header first; ``rows_after`` the lines after it, ``tokens`` their cells):
+                      ``DATASET``               the puzzlekit dataset name (``"KillerSudoku"``)
+                      ``claims(rows_after, rows, tokens)``  is a text of no stated kind the kind's?
+                                                A part without ``claims`` takes the texts no part claims.
+                      ``CLASH``                 optional: the cells of claimed grids that may read as
+                                                that default kind's too (such a grid is tried both ways)
+                      ``read(lines, rows, cols, rules, name)``  the puzzle
+                      ``solution_cell(lines, puzzle)``  (token parser, description) of a solution's cells
+                      ``format_puzzle(puzzle)``, ``format_solution(puzzle, grid)``  the text
+                    ``tatham`` (Simon Tatham's game IDs ``PARAMS:DESC``; ``sides`` the one or two
+                    numbers of PARAMS, ``flags`` the letters after them):
+                      ``GAME``                  the game's name (``"Solo"``)
+                      ``looks_like(sides, flags, desc)``  is an ID of no stated kind this game's?
+                      ``takes(flags)``          of the game's IDs, is this one the kind's?
+                      ``read(sides, flags, desc, rules, name)``  the puzzle of the ID
+                      ``format_puzzle(puzzle)`` the ID of a puzzle of the kind, a line
+                    ``dzn`` (MiniZinc data; ``data`` the file's variables by role: ``data.get``,
+                    ``data.scalar``, ``data.grid`` (kind, role), :mod:`puzzlebench.io.dzn`):
+                      ``ROLES``                 role -> the variable names tried, in order
+                      ``MARKERS``, ``MARKED``   the roles whose variables mark a file as the kind's, and
+                                                how messages name them (``"puzzle (Sudoku)"``)
+                      ``CONVENTIONS``           optional: the values of the layout's ``convention``
+                      ``read(data, rules, name)``  the puzzle
+                      ``format_puzzle(puzzle, layout)``  the data (after the comment line)
+                    ``grid`` (bare grids; ``grids`` as :mod:`puzzlebench.io.grid` scans them: each
+                    with ``rows`` of cell symbols, ``height``, ``width``, ``lines``, ``title``):
+                      ``SIDES``, ``fits(side)`` the grids the part reads, for messages (``"sudoku
+                                                (4..36)"``), and can a grid of ``side`` rows be one?
+                      ``read(grids, path, rules, layout)``  the file's items
+                                                (:func:`puzzlebench.io.grid.paired_entries`)
+                      ``solution_size(puzzle)`` the size a solution file is scanned at (None: as read)
+                      ``solutions(grids, puzzle, titled)``  the items of a solution file's grids
+                                                (``titled``: it titles its solutions "Solution")
+                      ``format_puzzle(puzzle)``, ``format_solution(puzzle, grid)``  rows of text
+                    ``killer-json`` (JSON: a cage list, an f-puzzles object; ``data`` the JSON value,
+                    ``{"data": ...}`` unwrapped; parts are asked in the kinds' order, a kind whose type
+                    extends another's before it):
+                      ``KEYS``                  the f-puzzles keys the part reads
+                      ``claims(data)``          is the file the kind's?
+                      ``read(data, rules)``     (puzzle, solution or None)
+                                                (:func:`puzzlebench.io.killer_json.fpuzzles_grid`)
+                      ``document(puzzle)``      the f-puzzles keys that state it beyond size and givens
+                    ``sudoku-yaml`` (Nickleaton's ``Board``/``Constraints``; read only):
+                      ``CONSTRAINTS``           the constraints the part reads; a file is of the kind
+                                                whose part reads exactly the ones it has (none: plain)
+                      ``constraint(node, line, n)``  one constraint's value (a YAML node)
+                      ``build(givens, box, found, rules)``  the puzzle (``found``: the values)
     Drawing
       draw          ``(ax, puzzle, solution, size)``: draw into matplotlib Axes whose data
                     coordinates are set (cell (r, c) spans [c, c+1] x [r, r+1], y down); ``solution``
@@ -172,6 +239,7 @@ class PuzzleKind:
     solution_columns: Callable | None = None
     open_cells: Callable = field(default=_all_cells)
     formats: dict = field(default_factory=dict, hash=False)
+    layouts: dict = field(default_factory=dict, hash=False)
 
     @property
     def seed_key(self) -> int:
@@ -213,6 +281,7 @@ def register_kind(kind: PuzzleKind) -> PuzzleKind:
     if known is not None and known is not kind:
         raise PuzzleError(f"puzzle kind {kind.name!r} is registered twice")
     _check_formats(kind)
+    _check_layouts(kind)
     if getattr(kind.type, "puzzle", None) != kind.name:
         raise PuzzleError(f"puzzle kind {kind.name!r}: its type {kind.type.__name__} must have "
                           f"puzzle = {kind.name!r}")
@@ -241,6 +310,38 @@ def _check_formats(kind: PuzzleKind) -> None:
         owner = next((k.name for k in _KINDS.values() if k.name != kind.name and name in k.formats), None)
         if owner is not None:
             raise PuzzleError(f"puzzle kind {kind.name!r}: format {name!r} is already kind {owner!r}'s")
+
+
+def _check_layouts(kind: PuzzleKind) -> None:
+    """The kind's ``layouts`` map names of io's generic layouts to parts (a :class:`Later`'s module there),
+    or to a kind registered before that has a part of its own."""
+    from ..io import LAYOUTS
+    if not isinstance(kind.layouts, dict):
+        raise PuzzleError(f"puzzle kind {kind.name!r}: layouts must be a dict of io's layout names to parts")
+    for name, part in kind.layouts.items():
+        if name not in LAYOUTS:
+            raise PuzzleError(f"puzzle kind {kind.name!r}: {name!r} is none of io's layouts "
+                              f"(layouts: {', '.join(LAYOUTS)})")
+        if isinstance(part, Later) and importlib.util.find_spec(part.module) is None:
+            raise PuzzleError(f"puzzle kind {kind.name!r}: no module for its {name} part ({part.module})")
+        if isinstance(part, str) and (part not in _KINDS or isinstance(_KINDS[part].layouts.get(name, part), str)):
+            raise PuzzleError(f"puzzle kind {kind.name!r}: its {name} part names kind {part!r}, which has no "
+                              f"{name} part of its own (or is not registered before it)")
+
+
+def layout_kinds(layout: str) -> dict[str, str]:
+    """Kind name -> the kind whose part of io's layout ``layout`` serves it (itself, or the kind its
+    :attr:`PuzzleKind.layouts` names for its solutions), of each kind that declares one, in the kinds'
+    order; no part is loaded."""
+    return {kind.name: part if isinstance(part, str) else kind.name
+            for kind in kinds() if (part := kind.layouts.get(layout)) is not None}
+
+
+def layout_parts(layout: str) -> dict[str, object]:
+    """Each kind's own part of io's layout ``layout`` (:attr:`PuzzleKind.layouts`), loaded: kind name ->
+    part, in the kinds' order."""
+    return {kind.name: loaded(part) for kind in kinds()
+            if (part := kind.layouts.get(layout)) is not None and not isinstance(part, str)}
 
 
 def _folders() -> list[str]:

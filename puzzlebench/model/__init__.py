@@ -1,7 +1,8 @@
 """The model stage: the solver-neutral MILP a formulation builds and every adapter reads.
 
 ``arrays`` holds the model (:class:`Model`, its :class:`Rows` and declarations), ``identity``
-names a model by what a solver reads of it (hash and fingerprint), ``mps`` writes it as MPS.
+names a model by what a solver reads of it (hash and fingerprint), ``mps`` writes it as MPS, and
+``layers`` reads a model written in PuLP or Pyomo (``from_pulp``, ``from_pyomo``).
 The model's names are importable from here (``puzzlebench.model.Model``), as before the stage
 was a package.
 """

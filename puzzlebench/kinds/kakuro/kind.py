@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...io.text import MAX_SIDE
 from .. import Later, PuzzleKind
 from .check import _check_kakuro
-from .formats import readers
+from .formats import layouts, readers
 from .native import format_kakuro, format_solution, read_kakuro, solution_cell
 from .puzzle import Kakuro
 from .transforms import (
@@ -34,4 +34,4 @@ KIND = PuzzleKind(
     command=Later(f"{__package__}.generator", "kakuro_command"), knobs=("density",),
     certifying_formulation="combinations", solution_columns=Later(f"{__package__}.generator", "kakuro_solution_columns"),
     open_cells=Later(f"{__package__}.generator", "kakuro_open_cells"),
-    formats=readers())
+    formats=readers(), layouts=layouts())

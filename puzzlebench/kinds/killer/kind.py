@@ -7,7 +7,7 @@ from .. import Later, PuzzleKind
 from ..sudoku.kind import sudoku_key
 from ..sudoku.native import format_solution, solution_cell
 from .check import check_killer
-from .formats import readers
+from .formats import layouts, readers
 from .native import format_killer, read_killer
 from .puzzle import KillerSudoku
 from .transforms import (
@@ -37,4 +37,4 @@ KIND = PuzzleKind(
     generate=Later(f"{__package__}.generator", "generate_killer"), specs=Later(f"{__package__}.generator", "killer_specs"),
     command=Later(f"{__package__}.generator", "killer_command"), knobs=("box", "max_cage", "diagonal"),
     certifying_formulation="combinations", solution_columns=Later("puzzlebench.kinds.sudoku.generator", "sudoku_solution_columns"),
-    formats=readers())
+    formats=readers(), layouts=layouts())

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...io.rules import MAX_SUDOKU
 from .. import Later, PuzzleKind
 from .check import _check_sudoku
-from .formats import readers
+from .formats import layouts, readers
 from .native import format_solution, format_sudoku, read_sudoku, solution_cell
 from .puzzle import Sudoku
 from .transforms import (
@@ -33,4 +33,4 @@ KIND = PuzzleKind(
     generate=Later(f"{__package__}.generator", "generate_sudoku"), specs=Later(f"{__package__}.generator", "sudoku_specs"),
     command=Later(f"{__package__}.generator", "sudoku_command"), knobs=("box", "clues", "blank_fraction", "difficulty"),
     certifying_formulation="binary", solution_columns=Later(f"{__package__}.generator", "sudoku_solution_columns"),
-    formats=readers())
+    formats=readers(), layouts=layouts())

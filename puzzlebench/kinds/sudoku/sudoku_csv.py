@@ -44,7 +44,8 @@ ROLES = ("puzzle", "solution")
 
 
 def _is_grid(field: str) -> bool:
-    return lines.looks_like(field) and len(field.split()) == 1
+    from .lines import looks_like as is_sudoku_word  # the kind's lines part: loaded on use, not with the kind
+    return is_sudoku_word(field) and len(field.split()) == 1
 
 
 def _fields(line: TextLine) -> list[str]:
@@ -84,7 +85,8 @@ def read(text: str, path: str, puzzle: str | None, rules: Rules, layout: Layout 
             parsed.append(_row(line, fields, columns, layout))
         except PuzzleError as err:
             parsed.append(err.locate(None, line.number))
-    return lines.sudoku_entries(parsed, path, rules, layout, "the solution field")
+    from .lines import sudoku_entries
+    return sudoku_entries(parsed, path, rules, layout, "the solution field")
 
 
 def _row(line: TextLine, fields: list[str], columns: dict | None, layout: Layout):

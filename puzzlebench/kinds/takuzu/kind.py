@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...io.text import MAX_SIDE
 from .. import Later, PuzzleKind
 from .check import _check_takuzu
-from .formats import readers
+from .formats import layouts, readers
 from .native import format_solution, format_takuzu, read_takuzu, solution_cell
 from .puzzle import Takuzu
 from .transforms import (
@@ -33,4 +33,4 @@ KIND = PuzzleKind(
     generate=Later(f"{__package__}.generator", "generate_takuzu"), specs=Later(f"{__package__}.generator", "takuzu_specs"),
     command=Later(f"{__package__}.generator", "takuzu_command"), knobs=("clues", "blank_fraction", "difficulty", "distinct"),
     certifying_formulation="xor-distinct", solution_columns=Later(f"{__package__}.generator", "takuzu_solution_columns"),
-    formats=readers())
+    formats=readers(), layouts=layouts())

@@ -22,7 +22,6 @@ import json
 import re
 from dataclasses import dataclass, field
 
-import yaml
 
 from ..errors import PuzzleError
 from ..registry import SolverInfo, get_solver, solvers
@@ -83,6 +82,7 @@ def parse_option(text: str) -> tuple[str, object]:
     key, sep, value = text.partition("=")
     if not sep or not key.strip():
         raise PuzzleError(f"--solver-option {text!r}: expected KEY=VALUE")
+    import yaml  # here: a solve without --solver-option does not pay PyYAML's import
     try:
         parsed = yaml.safe_load(value) if value.strip() else ""
     except yaml.YAMLError:

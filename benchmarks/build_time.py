@@ -5,7 +5,7 @@
     python benchmarks/build_time.py --quick         # 9x9 and the seed puzzles, one repeat (CI smoke run)
     python benchmarks/build_time.py --runs results/runs.parquet
 
-Prints four Markdown tables:
+Prints five Markdown tables:
 
 1. build time of each formulation (``puzzlebench.registry.formulations()``), timed
    with ``puzzlebench.run.runner.build`` (the figure stored as ``build_time``), median
@@ -16,7 +16,11 @@ Prints four Markdown tables:
    against puzzlebench's ``sudoku/binary`` build, and the ratio;
 3. writing the Sudoku ``binary`` model as MPS (``Model.to_mps``), which the CBC
    adapter does for every solve, median and minimum of ``--repeats`` writes;
-4. from a results store (``--runs``, default ``results/runs.parquet`` when it
+4. the Sudoku ``binary`` model written in a modelling layer (``binary-pulp``, ``binary-pyomo``),
+   25x25 (9x9 under ``--quick``): per layer, the layer's own build
+   (``build_time - conversion_time``) and the conversion to arrays (``conversion_time``,
+   ``puzzlebench.model.layers``), medians of ``--repeats`` builds, and their ratio;
+5. from a results store (``--runs``, default ``results/runs.parquet`` when it
    exists): sum(build_time) / sum(solver_time) per formulation and overall.
 
 The instances: Sudoku 9x9 = ``sudoku/top95`` #1, 16x16 = ``sudoku/janko16`` #1,
@@ -39,6 +43,8 @@ from _util import REPO, machine_line, median, ms, table, timings  # noqa: E402
 
 SUDOKU_SETS = {9: "sudoku/top95", 16: "sudoku/janko16", 25: "sudoku/frisch25", 36: "sudoku/ladder"}
 PULP_TARGET = 50.0     # at least this many times faster than PuLP on 25x25
+CONVERSION_TARGET = 1.0  # a layer's conversion to arrays at most this many times its own build
+LAYERS = {"PuLP": "binary-pulp", "Pyomo": "binary-pyomo"}
 SHARE_TARGET = 0.02    # build time under this share of solver time
 
 
@@ -157,6 +163,28 @@ def pulp_comparison(instances, repeats: int, pulp_repeats: int) -> list[list]:
     return out
 
 
+def layer_times(puzzle, repeats: int) -> list[list]:
+    """Per layer of :data:`LAYERS`: its own build and the conversion, medians of ``repeats`` builds
+    after a warm-up, and their ratio (a row saying so for a layer that is not installed)."""
+    from puzzlebench.errors import PuzzleError
+    from puzzlebench.run.runner import build
+    out = []
+    for layer, name in LAYERS.items():
+        try:
+            build(puzzle, name)
+        except PuzzleError as err:  # Pyomo is an extra
+            out.append([layer, f"sudoku/{name}", str(err), "", ""])
+            continue
+        own, conversion = [], []
+        for _ in range(repeats):
+            built = build(puzzle, name)
+            own.append(built.build_time - built.model.conversion_time)
+            conversion.append(built.model.conversion_time)
+        out.append([layer, f"sudoku/{name}", ms(median(own), 1), ms(median(conversion), 1),
+                    f"{median(conversion) / median(own):.2f}"])
+    return out
+
+
 def mps_write_times(instances, repeats: int) -> list[list]:
     import tempfile
 
@@ -243,6 +271,17 @@ def main(argv=None) -> int:
 
     table(["size", "instance", "MPS (kB)", "write: median (min), ms"], mps_write_times(sudoku, repeats),
           title=f"Sudoku binary model written as MPS (the CBC adapter's input), median of {repeats}")
+
+    puzzle = next((p for _, p in sudoku if p.n == 25), sudoku[-1][1])
+    layers = layer_times(puzzle, repeats)
+    table(["layer", "formulation", "layer's own build (ms)", "conversion (ms)", "conversion / own build"], layers,
+          title=f"Sudoku binary model written in a modelling layer, {size_of(puzzle)}: the layer's build "
+                f"and the conversion to arrays (medians of {repeats})")
+    for row in layers:
+        if row[-1]:
+            ok = float(row[-1]) <= CONVERSION_TARGET
+            print(f"target: {row[0]}'s conversion at most {CONVERSION_TARGET:g}x its own build: {row[-1]}x "
+                  f"({'met' if ok else 'NOT met'})")
 
     runs = args.runs or REPO / "results" / "runs.parquet"
     if runs.is_file():

@@ -13,7 +13,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPTS = {
-    "build_time.py": ["### Sudoku build time", "### Sudoku binary model: PuLP modelling objects vs puzzlebench"],
+    "build_time.py": ["### Sudoku build time", "### Sudoku binary model: PuLP modelling objects vs puzzlebench",
+                      "### Sudoku binary model written in a modelling layer, 9x9"],
     "overhead.py": ["### CLI on the first 20 of magictour top1465", "### Workflow:"],
 }
 

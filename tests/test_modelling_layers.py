@@ -15,9 +15,11 @@ import pytest
 from puzzlebench.analysis.claims import findings
 from puzzlebench.analysis.outcomes import instance_times, prepare_runs
 
+from puzzlebench import registry
 from puzzlebench.io import read_puzzles
 from puzzlebench.model import INF
-from puzzlebench.model.layers import from_pulp, from_pyomo
+from puzzlebench.model.layers import from_mps, from_pulp, from_pyomo, model_files
+from puzzlebench.puzzles import Sudoku
 from puzzlebench.registry import get_formulation
 from puzzlebench.run.jobs import Job
 from puzzlebench.run.runner import run
@@ -116,6 +118,18 @@ def test_the_seed_models_written_in_a_layer_are_binary(layer):
         assert written.col_names[0] in ("x_0_0_1", "x[0,0,1]")
 
 
+@pytest.mark.parametrize("layer", [*LAYERS, "binary"])
+def test_a_run_records_the_conversion_time_within_the_build_time(layer):
+    """A layer's run has 0 < conversion_time <= build_time; a native formulation's is None."""
+    entry = read_puzzles(SEEDS[0][1])[0]
+    record = run(entry.puzzle, layer, "highs", SolveOptions(time_limit=60))
+    assert record.verified is True, record.message
+    if layer == "binary":
+        assert record.conversion_time is None
+    else:
+        assert 0 < record.conversion_time <= record.build_time
+
+
 @pytest.mark.parametrize("solver", ["highs", "cbc", "scip", "cpsat"])
 @pytest.mark.parametrize("layer", LAYERS)
 def test_the_layer_models_solve_and_verify(layer, solver):
@@ -136,7 +150,83 @@ def test_a_batch_job_groups_the_layer_models_with_binary(tmp_path):
     runs = prepare_runs(read_store([out]))
     assert runs["verified"].all() and set(runs["formulation"]) == {"binary", *LAYERS}
     assert (runs["build_time"] > 0).all()
+    layered = runs["formulation"].isin(LAYERS)
+    assert runs.loc[~layered, "conversion_time"].isna().all()
+    assert ((runs.loc[layered, "conversion_time"] > 0) & (runs.loc[layered, "conversion_time"]
+                                                          <= runs.loc[layered, "build_time"])).all()
     grouped = findings(runs, instance_times(runs), "time", 0.01)
     assert [group["formulations"] for group in grouped.identity] == [["binary", *LAYERS]]
     pairs = [c for c in grouped.claims if c.kind == "pairwise"]
     assert len(pairs) == 3 and {c.verdict for c in pairs} == {"identical"}  # one model: never compared
+
+
+def test_from_mps_reads_what_from_pulp_reads_and_an_lp_file(tmp_path):
+    """A toy model written by PuLP as MPS and as LP, and by Model.to_mps, reads back as from_pulp
+    reads the problem (PuLP's writers keep neither a maximised sense nor an objective constant:
+    Model.to_mps writes the constant, and the sense is the next test's)."""
+    problem = pulp.LpProblem("toy", pulp.LpMinimize)
+    x = pulp.LpVariable("x", lowBound=-2, upBound=5, cat="Integer")
+    y = pulp.LpVariable("y", lowBound=-3)
+    z = pulp.LpVariable("z", cat="Binary")
+    problem += 3 * x - y + 7
+    problem += x + 2 * y <= 4, "le"
+    problem += x - z >= -1, "ge"
+    problem += y + z + 1 == 3, "eq"
+    direct = from_pulp(problem, lambda values: None)
+    problem.writeMPS(str(tmp_path / "toy.mps"))
+    problem.writeLP(str(tmp_path / "toy.lp"))
+    direct.to_mps(tmp_path / "ours.mps")
+    for path in (tmp_path / "toy.mps", tmp_path / "toy.lp", tmp_path / "ours.mps"):
+        model = from_mps(path, lambda values: np.array([[values["x"]]]))
+        cols = {name: j for j, name in enumerate(model.col_names)}
+        assert sorted(cols) == ["x", "y", "z"] and _rows(model) == _rows(direct), path
+        assert model.integrality[[cols["x"], cols["y"], cols["z"]]].tolist() == [True, False, True]
+        assert (model.col_lower[cols["y"]], model.col_upper[cols["y"]]) == (-3, INF)
+        assert (model.objective[cols["x"]], model.objective[cols["y"]]) == (3, -1)
+        assert model.offset == (7 if path.name == "ours.mps" else 0)
+        assert 0 < model.conversion_time
+        x_vec = np.zeros(3)
+        x_vec[cols["x"]] = 4
+        assert model.decode(x_vec).tolist() == [[4]]
+
+
+def test_from_mps_minimises_a_maximised_objective_as_its_negation(tmp_path):
+    path = tmp_path / "max.mps"
+    path.write_text("NAME max\nOBJSENSE\n    MAX\nROWS\n N obj\n L cap\nCOLUMNS\n x obj 2 cap 1\n"
+                    "RHS\n RHS obj -5 cap 4\nBOUNDS\n UP BND x 10\nENDATA\n")
+    model = from_mps(path, lambda values: None)
+    assert model.objective.tolist() == [-2] and model.offset == -5      # maximise 2x + 5
+    assert (model.row_lower[0], model.row_upper[0], model.col_upper[0]) == (-INF, 4, 10)
+
+
+def test_from_mps_refuses_what_highs_cannot_read_with_its_error_line(tmp_path):
+    with pytest.raises(ValueError, match=r"nowhere\.mps: HiGHS cannot read it: ERROR: +File .*nowhere\.mps not found"):
+        from_mps(tmp_path / "nowhere.mps", lambda values: None)
+
+
+def test_model_files_run_as_a_formulation_naming_a_missing_file(tmp_path):
+    """The binary model of one seed puzzle written with Model.to_mps, read back through model_files:
+    binary's fingerprint, a verified run; a puzzle without a file is a skipped run naming the file."""
+    entry = read_puzzles(SEEDS[0][1])[0]
+    written = get_formulation("sudoku", "binary-pulp").build(entry.puzzle)
+    written.to_mps(tmp_path / f"{entry.puzzle.name}.mps")
+    model_files("sudoku", "test-files", tmp_path)
+    try:
+        info = get_formulation("sudoku", "test-files")
+        model = info.build(entry.puzzle)
+        native = get_formulation("sudoku", "binary").build(entry.puzzle)
+        assert model.identity().fingerprint == native.identity().fingerprint
+        record = run(entry.puzzle, "test-files", "highs", SolveOptions(time_limit=60))
+        assert record.verified is True and 0 < record.conversion_time <= record.build_time
+        missing = run(Sudoku(entry.puzzle.givens, name="elsewhere"), "test-files", "highs", SolveOptions(time_limit=60))
+        assert missing.status == "skipped"
+        assert missing.message == (f"formulation test-files: model could not be built: FileNotFoundError: "
+                                   f"no model file {tmp_path / 'elsewhere.mps'} for puzzle 'elsewhere'")
+    finally:
+        registry._FORMULATIONS.pop(("sudoku", "test-files"))
+
+
+@pytest.mark.parametrize("pattern", ["x_{r}_{c}", "x_{r}_{c}_{k}_{k}", "x_{row}_{c}_{k}", "x_{r:02}_{c}_{k}"])
+def test_a_column_pattern_names_r_c_and_k_once_each(pattern):
+    with pytest.raises(ValueError, match="column pattern"):
+        model_files("sudoku", "never-registered", ".", columns=pattern)

@@ -30,6 +30,10 @@ which it reads.
 that give the same model can be told apart from two that do not: a structural hash of
 the canonical arrays, and a fingerprint that is the same for the model with its rows and
 columns in any order (:mod:`puzzlebench.model.identity`).
+
+``conversion_time`` is the seconds an adapter of a model written elsewhere (a PuLP or Pyomo
+model, a model file: :mod:`puzzlebench.model.layers`) took to make these arrays of it; None for a
+model built as arrays.
 """
 
 from __future__ import annotations
@@ -124,6 +128,7 @@ class Model:
     all_different_rows: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
     products: list[Product] = field(default_factory=list)
     product_rows: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
+    conversion_time: float | None = None
 
     def __post_init__(self):
         self.A = sp.csr_matrix(self.A)

@@ -13,7 +13,7 @@ allocator): every formulation of the job built and solved once on the job's smal
 puzzle, through the same solver process, and one reference solve.  The job also solves a
 fixed reference puzzle at its start and end (``role = "noise"``) as a health check of the
 machine.  A run whose formulation does not apply to the puzzle, or whose model does not
-build, is a ``skipped`` row, and the job goes on.  The rows go between the header and end
+build or decode, is a ``skipped`` row, and the job goes on.  The rows go between the header and end
 line of a chunk file (:mod:`puzzlebench.store.chunks`), written atomically: to a temporary file,
 renamed into place when the job is complete.
 """

@@ -146,8 +146,9 @@ def run(puzzle, formulation: str, solver: str | SolverConfig, options: SolveOpti
         instance: str | None = None, process: SolverProcess | None = None) -> RunRecord:
     """Build, solve, decode and check one puzzle; never raises for solver trouble.
 
-    A formulation that does not apply to the puzzle, or whose model fails to build,
-    gives a ``skipped`` record with the reason in ``message``."""
+    A formulation that does not apply to the puzzle, whose model fails to build or whose decode
+    fails gives a ``skipped`` record with the reason in ``message``: one line naming the
+    formulation (:func:`failure`, :func:`decode_grid`)."""
     prepared = _prepare(ResolvedRun.of(puzzle, instance, formulation, *configured(solver, options)))
     if prepared.skip is not None:
         return _record(prepared)
@@ -177,6 +178,26 @@ class PreparedRun:
         return self.built is not None and self.built.model.separate is None
 
 
+def failure(formulation: str, what: str, exc: BaseException) -> str:
+    """One line saying that ``what`` failed for ``formulation``: the exception's type and the first
+    line of its message (a formulation's error names the constraint or variable it concerns)."""
+    lines = str(exc).strip().splitlines()
+    return f"formulation {formulation}: {what}: {type(exc).__name__}" + (f": {lines[0]}" if lines else "")
+
+
+def decode_grid(model: Model, x: np.ndarray, puzzle, formulation: str) -> np.ndarray:
+    """``model.decode(x)`` as an integer grid of the puzzle's shape; a decode that raises, or gives
+    something else, is a PuzzleError of one line naming ``formulation`` (:func:`failure`)."""
+    try:
+        grid = np.asarray(model.decode(x), dtype=np.int64)
+    except Exception as exc:  # noqa: BLE001 -- a formulation's decode is user code: its failure is the run's
+        raise PuzzleError(failure(formulation, "decode failed", exc)) from exc
+    if grid.shape != puzzle.shape:
+        raise PuzzleError(f"formulation {formulation}: decode gave an array of shape {grid.shape}, "
+                          f"the puzzle's grid is {puzzle.shape}")
+    return grid
+
+
 def _prepare(resolved: ResolvedRun) -> PreparedRun:
     """The run with its model built, or why there is none."""
     try:
@@ -185,13 +206,14 @@ def _prepare(resolved: ResolvedRun) -> PreparedRun:
             return PreparedRun(resolved, None, reason)
         return PreparedRun(resolved, build(resolved.puzzle, resolved.formulation))
     except Exception as exc:  # noqa: BLE001 -- any build failure (its applies check too) is this run's, not the job's
-        return PreparedRun(resolved, None, f"model could not be built: {type(exc).__name__}: {exc}")
+        return PreparedRun(resolved, None, failure(resolved.formulation.name, "model could not be built", exc))
 
 
 def _record(prepared: PreparedRun, result: SolverResult | None = None, rounds: int = 1,
             wall: float | None = None) -> RunRecord:
     """The RunRecord of ``prepared`` and the solver's ``result`` (None for a run not made: then a
-    ``skipped`` record, ``prepared.skip`` its message), the grid decoded and checked."""
+    ``skipped`` record, ``prepared.skip`` its message), the grid decoded and checked.  A decode that
+    fails (:func:`decode_grid`) makes the record ``skipped``, with the solve's figures: no grid was made."""
     resolved, built = prepared.resolved, prepared.built
     config, options = resolved.config, resolved.options
     if result is None:
@@ -202,13 +224,17 @@ def _record(prepared: PreparedRun, result: SolverResult | None = None, rounds: i
     if built is not None:
         stats = built.model.stats()
         identity = built.model.identity(declarations=get_solver(config.adapter).declarations)
-        model_fields = {"build_time": built.build_time, "rows": stats.rows, "cols": stats.cols,
-                        "nonzeros": stats.nonzeros, "model_hash": identity.hash,
+        model_fields = {"build_time": built.build_time, "conversion_time": built.model.conversion_time,
+                        "rows": stats.rows, "cols": stats.cols, "nonzeros": stats.nonzeros, "model_hash": identity.hash,
                         "model_fingerprint": identity.fingerprint,
                         "preprocessing_solved": built.model.presolve_info.get("solved_in_preprocessing")}
         if result.x is not None:
-            grid = np.asarray(built.model.decode(result.x), dtype=np.int64)
-            violations = check(resolved.puzzle, grid)
+            try:
+                grid = decode_grid(built.model, result.x, resolved.puzzle, resolved.formulation.name)
+            except PuzzleError as err:
+                result = replace(result, status="skipped", message=str(err))
+            else:
+                violations = check(resolved.puzzle, grid)
     return RunRecord(
         instance=resolved.instance, puzzle=resolved.puzzle.puzzle, formulation=resolved.formulation.name,
         solver=config.name, solver_version=solver_version(config.adapter), seed=options.seed,
@@ -242,7 +268,7 @@ def run_sequence(items: Iterable[tuple[object, str | None, str]], solver: str | 
     result (see :mod:`puzzlebench.run.worker` for how each solve's time limit and
     wall time are counted).  A model with a lazy-constraint loop is solved round
     by round once the solves before it are collected.  A run the formulation does
-    not apply to, or whose model fails to build, is a ``skipped`` record in its
+    not apply to, or whose model fails to build or decode, is a ``skipped`` record in its
     place; an unknown formulation raises PuzzleError when its turn comes.  The
     solver configuration and options are resolved once for the whole sequence.
     """
@@ -321,7 +347,12 @@ def count_solutions(puzzle, formulation: str, solver: str | SolverConfig, limit:
     is left of it, and at most ``options.time_limit``); ``on_solution(grid)`` is
     called with each grid as soon as it is found and checked.
     """
-    model = build(puzzle, formulation).model
+    try:
+        model = build(puzzle, formulation).model
+    except PuzzleError:
+        raise
+    except Exception as exc:  # noqa: BLE001 -- a formulation's build is user code: one line, not a traceback
+        raise PuzzleError(failure(formulation, "model could not be built", exc)) from exc
     if (model.integrality & ((model.col_lower < 0) | (model.col_upper > 1))).any():
         raise PuzzleError(f"--count-solutions needs a formulation with only binary integer variables; "
                           f"{formulation!r} has general integers (try 'binary')")
@@ -340,7 +371,7 @@ def count_solutions(puzzle, formulation: str, solver: str | SolverConfig, limit:
                 return len(grids), grids, "optimal"
             if result.status not in FOUND:
                 return len(grids), grids, result.status
-            grid = np.asarray(model.decode(result.x), dtype=np.int64)
+            grid = decode_grid(model, result.x, puzzle, formulation)
             if violations := check(puzzle, grid):
                 raise RuntimeError(f"{formulation} on {config.name} returned an invalid grid: {violations[0]}")
             if any(np.array_equal(grid, seen) for seen in grids):

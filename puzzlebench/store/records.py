@@ -9,7 +9,8 @@ import numpy as np
 STATUSES = ("optimal", "feasible", "infeasible", "time_limit", "error", "skipped")
 """What a solve ended with; ``skipped``: the run was not made (the formulation does not apply to
 the puzzle or could not be built, the solver cannot take the model, or a commercial solver's
-licence limits the model's size), the reason in ``message``."""
+licence limits the model's size) or made no grid because the formulation's decode failed, the
+reason in ``message``."""
 
 
 @dataclass
@@ -76,7 +77,9 @@ class RunRecord:
 
     Times are seconds: ``wall_time`` is the solve call seen from outside,
     ``solver_time`` the solver's own figure and ``build_time`` the formulation's
-    model building (propagation included).  ``preprocessing_solved`` is True when
+    model building (propagation included); ``conversion_time`` the part of ``build_time`` an adapter
+    of a model written elsewhere (PuLP, Pyomo, a model file) took to make the arrays of it, None for
+    a formulation that builds its arrays itself.  ``preprocessing_solved`` is True when
     the formulation's own propagation fixed every cell before the solver ran
     (the solver then only confirms the fixed grid), False when it did not, and
     None for formulations without propagation.  ``solver`` is the solver
@@ -110,6 +113,7 @@ class RunRecord:
     wall_time: float | None = None
     solver_time: float | None = None
     build_time: float | None = None
+    conversion_time: float | None = None
     nodes: int | None = None
     lp_iterations: int | None = None
     primal_bound: float | None = None

@@ -24,7 +24,7 @@ The outcome of a run is decided here, once (:func:`decide_outcomes`):
 * ``time_limit``, ``error``: the status;
 * ``skipped``: the run was not made (reason in ``message``): the formulation does not
   apply or does not build, the solver cannot take the model, or a commercial solver's
-  size-limited licence refuses it.
+  size-limited licence refuses it; or the formulation's decode failed on the solver's point.
 """
 
 from __future__ import annotations
@@ -51,8 +51,9 @@ from .chunks import Chunk, read_chunk, read_records, refuse_duplicates
 from .provenance import Provenance
 from .records import RunContext, RunRecord
 
-SCHEMA_VERSION = 4  # 2: root_lp_time; 3: model_hash, model_fingerprint, repeat, job_position, order_seed,
-#   cpu_pressure, load_average; 4: relaxation (null for rows of job files written before it)
+SCHEMA_VERSION = 5  # 2: root_lp_time; 3: model_hash, model_fingerprint, repeat, job_position, order_seed,
+#   cpu_pressure, load_average; 4: relaxation (null for rows of job files written before it);
+#   5: conversion_time (likewise null)
 ROW_PARTS = (RunRecord, RunContext, Provenance)
 OUTCOMES = ("solved", "infeasible_proved", "wrong", "false_infeasible", "no_grid", "time_limit", "error",
             "skipped")

@@ -46,7 +46,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _util import REPO, Pressure, machine_line, median, table  # noqa: E402
 
 TOP1465 = REPO / "instances" / "sudoku" / "magictour1465" / "puzzles3_magictour_top1465.txt"
-CLI_TARGET, WORKFLOW_TARGET = 1.3, 1.5
+CLI_TARGET, WORKFLOW_TARGET = 1.15, 1.5  # issue 38: the CLI at most 1.15x its solver time
 
 
 def cli_command(path: Path) -> list[str]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from puzzlebench.model.layers import from_pulp, from_pyomo
+from puzzlebench.model.layers import from_pulp, from_pyomo, layer
 from puzzlebench.puzzles import KillerSudoku, Sudoku
 from puzzlebench.registry import formulation
 
@@ -57,7 +57,7 @@ def _pulp_model(puzzle: Sudoku):
 
 
 def _pyomo_model(puzzle: Sudoku):
-    import pyomo.environ as pyo
+    pyo = layer("pyomo.environ")
     n = puzzle.n
     m = pyo.ConcreteModel(name=puzzle.name or "sudoku")
     m.x = pyo.Var(range(n), range(n), range(1, n + 1), domain=pyo.Binary)

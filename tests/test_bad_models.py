@@ -119,3 +119,15 @@ def test_counting_solutions_of_a_bad_model_is_one_puzzle_error(bad_formulations,
     puzzle = read_puzzles(PUZZLE_FILE)[0].puzzle
     with pytest.raises(registry.PuzzleError, match=f"^formulation {name}: "):
         count_solutions(puzzle, name, "highs", 2, SolveOptions(time_limit=20))
+
+
+@pytest.mark.parametrize("module", ["pyomo.environ", "pyomo.core"])
+def test_a_layer_not_installed_is_one_line_naming_its_extra(monkeypatch, module):
+    """With Pyomo absent (its module blocked in sys.modules), ``binary-pyomo`` is a skipped run whose
+    one line names the extra that installs the layer."""
+    monkeypatch.setitem(__import__("sys").modules, module, None)
+    puzzle = read_puzzles(PUZZLE_FILE)[0].puzzle
+    record = run(puzzle, "binary-pyomo", "highs", SolveOptions(time_limit=20))
+    assert record.status == "skipped" and "\n" not in record.message
+    assert record.message == ("formulation binary-pyomo: model could not be built: PuzzleError: "
+                              "the modelling layer pyomo is not installed: pip install -e '.[pyomo]'"), record.message

@@ -25,11 +25,13 @@ model lacks raises :class:`UnknownVariable` (a KeyError) naming it.  What the ar
 refused with a ValueError naming the constraint or variable: a nonlinear or quadratic term, PuLP's
 SOS sets, more than one active Pyomo objective, a semi-continuous column.  In a run, either is that
 run's ``skipped`` record with the one line in its message (:mod:`puzzlebench.run.runner`), never the
-job's end.
+job's end.  A layer that is not installed is one line naming the extra that installs it
+(:func:`layer`).
 """
 
 from __future__ import annotations
 
+import importlib
 import re
 import string
 import time
@@ -88,6 +90,24 @@ def _bound(value, infinite: float) -> float:
     return infinite if value is None else float(value)
 
 
+EXTRAS = {"pyomo": "pyomo", "gurobipy": "commercial"}
+"""The optional modelling layers: top-level package -> the extra of ``pyproject.toml`` that installs it."""
+
+
+def layer(module: str):
+    """The modelling layer's module ``module`` (``"pyomo.environ"``), imported; if its package is not
+    installed, a PuzzleError of one line naming the extra to install (:data:`EXTRAS`)."""
+    try:
+        return importlib.import_module(module)
+    except ModuleNotFoundError as exc:
+        package = module.partition(".")[0]
+        if exc.name is None or exc.name.partition(".")[0] != package:
+            raise  # the layer is installed; something it imports is not
+        extra = EXTRAS.get(package)
+        hint = f": pip install -e '.[{extra}]'" if extra else ""
+        raise PuzzleError(f"the modelling layer {package} is not installed{hint}") from None
+
+
 def from_pulp(problem, decode: Callable[[Mapping[str, float]], np.ndarray]) -> Model:
     """The :class:`Model` of the PuLP ``LpProblem`` ``problem`` (see the module docstring)."""
     import pulp
@@ -129,11 +149,9 @@ def _pulp_constraints(problem) -> list[tuple[str, object]]:
 
 def from_pyomo(model, decode: Callable[[Mapping[str, float]], np.ndarray]) -> Model:
     """The :class:`Model` of the Pyomo ``ConcreteModel`` ``model`` (see the module docstring)."""
-    try:
-        from pyomo.core import Constraint, Objective, Var, maximize, value
-        from pyomo.repn import generate_standard_repn
-    except ImportError:
-        raise PuzzleError("Pyomo is not installed: pip install -e '.[pyomo]'") from None
+    core, repn = layer("pyomo.core"), layer("pyomo.repn")
+    Constraint, Objective, Var, maximize, value = core.Constraint, core.Objective, core.Var, core.maximize, core.value
+    generate_standard_repn = repn.generate_standard_repn
     start = time.perf_counter()
 
     variables = list(model.component_data_objects(Var, descend_into=True))

@@ -17,13 +17,8 @@ store, and the summary, untouched.
 import os
 import sys
 
-import shlex
-
-# The code of this tree, here and in every job (not an installed copy from another checkout).
-sys.path.insert(0, workflow.basedir)
-# and PUZZLEBENCH_WORKFLOW_PID: a job whose workflow is killed (kill -9 too) ends with its solver (puzzlebench.run.processes)
-shell.prefix(f"set -euo pipefail; export PYTHONPATH={shlex.quote(workflow.basedir)}${{{{PYTHONPATH:+:$PYTHONPATH}}}}; "
-             f"export PUZZLEBENCH_WORKFLOW_PID={os.getpid()}; ")  # braces: formatted twice
+# PUZZLEBENCH_WORKFLOW_PID: a job whose workflow is killed (kill -9 too) ends with its solver (puzzlebench.run.processes)
+shell.prefix(f"set -euo pipefail; export PUZZLEBENCH_WORKFLOW_PID={os.getpid()}; ")
 
 from snakemake.utils import min_version
 
@@ -38,6 +33,12 @@ from puzzlebench.workflow.study import check_results_folder, check_writable, rec
 min_version("8.0")
 
 configfile: os.path.join(workflow.basedir, "config.yaml")
+
+try:  # this tree's formulations with this tree's puzzlebench: a checkout on another one's install is refused
+    import puzzlebench.formulations  # noqa: F401
+except PuzzleError as err:
+    print(f"puzzlebench: install error: {err}", file=sys.stderr)
+    sys.exit(2)
 
 try:  # the config against puzzlebench/workflow/config.schema.yaml: one line and exit 2, as `puzzlebench config check`
     for path in workflow.configfiles:

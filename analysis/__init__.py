@@ -6,6 +6,10 @@ other modules hold the parts: ``outcomes`` (what a run counts as), ``stats``
 CSV, Markdown and LaTeX), ``figures`` and ``report`` (summary.md).
 """
 
-from .pipeline import run_analysis
+from puzzlebench._tree import check_plugin_folder
+
+check_plugin_folder(__name__, __file__)
+
+from .pipeline import run_analysis  # noqa: E402
 
 __all__ = ["run_analysis"]

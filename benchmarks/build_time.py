@@ -34,12 +34,9 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from _util import REPO, machine_line, median, ms, table, timings  # noqa: E402
+from _util import REPO, machine_line, median, ms, table, timings
 
 SUDOKU_SETS = {9: "sudoku/top95", 16: "sudoku/janko16", 25: "sudoku/frisch25", 36: "sudoku/ladder"}
 PULP_TARGET = 50.0     # at least this many times faster than PuLP on 25x25

@@ -22,26 +22,24 @@ import math
 import os
 import re
 import statistics
-import sys
 from pathlib import Path
 
 import yaml
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
 
-from puzzlebench.io.sets import get_set  # noqa: E402
-from puzzlebench.run.runner import (  # noqa: E402
+from puzzlebench.io.sets import get_set
+from puzzlebench.run.runner import (
     PreparedRun,
     ResolvedRun,
-    _record,
+    make_record,
     build,
     configured,
     solve_model,
 )
-from puzzlebench.run.solver_configs import declared, ensure_runnable, resolve  # noqa: E402
-from puzzlebench.run.worker import SolverProcess  # noqa: E402
-from puzzlebench.store.records import SolveOptions  # noqa: E402
+from puzzlebench.run.solver_configs import declared, ensure_runnable, resolve
+from puzzlebench.run.worker import SolverProcess
+from puzzlebench.store.records import SolveOptions
 
 SHIFT = 1.0
 PRESETS = {  # beside the study's configurations: HiGHS without the sub-MIPs it stalled in after the root
@@ -87,7 +85,7 @@ def run_pairs(study: dict, out: Path) -> None:
                                               *configured(config, options))
                     built = build(entry.puzzle, resolved.formulation)
                     result, rounds, wall = solve_model(built.model, config, options, process)
-                    record = _record(PreparedRun(resolved, built), result, rounds, wall).to_dict()
+                    record = make_record(PreparedRun(resolved, built), result, rounds, wall).to_dict()
                     record.update(set=set_name, removed=built.model.presolve_info.get("removed"), load=load(),
                                   solution=None)
                     sink.write(json.dumps(record) + "\n")

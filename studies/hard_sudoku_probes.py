@@ -31,14 +31,13 @@ import numpy as np
 import scipy.sparse as sp
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
 
-from puzzlebench.checker import check  # noqa: E402
-from puzzlebench.io.sets import get_set  # noqa: E402
-from puzzlebench.model import rows_from_triplets  # noqa: E402
-from puzzlebench.run.runner import build  # noqa: E402
-from puzzlebench.run.solver_configs import SHIPPED  # noqa: E402
-from puzzlebench.solvers.scip import _apply_meta, _apply_params, _load_arrays  # noqa: E402
+from puzzlebench.checker import check
+from puzzlebench.io.sets import get_set
+from puzzlebench.model import rows_from_triplets
+from puzzlebench.run.runner import build
+from puzzlebench.run.solver_configs import SHIPPED
+from puzzlebench.solvers.scip import _apply_meta, _apply_params, _load_arrays
 
 NO_RESTART = {"presolving/maxrestarts": 0, "propagating/vbounds/freq": -1}
 PROBES = {  # name -> set, index, formulation, base, options, limit, seed, experiments

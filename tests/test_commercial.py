@@ -114,7 +114,7 @@ def test_without_the_extra_the_default_config_runs_and_a_commercial_solver_is_re
     refused = cli("solve", str(ROOT / "instances/sudoku/seed/matlab_cleve.txt"), "--solver", "gurobi")
     assert refused.returncode == 2 and "not installed" in refused.stderr
     assert len(refused.stderr.strip().splitlines()) == 1
-    planned = subprocess.run([sys.executable, "-c", "import sys, yaml; from puzzlebench.workflow import plan; "
+    planned = subprocess.run([sys.executable, "-c", "import sys, yaml; from puzzlebench.workflow.planner import plan; "
                               "print(len(plan(yaml.safe_load(open('config.yaml')))))"],
                              env=env, capture_output=True, text=True, timeout=300, cwd=ROOT)
     assert planned.returncode == 0 and int(planned.stdout) > 0, planned.stderr

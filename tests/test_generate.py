@@ -10,19 +10,15 @@ from scipy import ndimage
 from puzzlebench.checker import check
 from puzzlebench.cli import main
 from puzzlebench.errors import PuzzleError
-from puzzlebench.generators import (
-    BlankTarget,
-    KakuroSpec,
-    KillerSpec,
-    SudokuSpec,
-    TakuzuSpec,
-    UniquenessOracle,
-    generate_puzzle,
-)
+from puzzlebench.generators import BlankTarget, UniquenessOracle, generate_puzzle
 from puzzlebench.generators.base import groups_of_cells, random_fill
 from puzzlebench.generators.uniqueness import certifying_formulation
 from puzzlebench.io import read_puzzles, read_solution
 from puzzlebench.io.sets import discover_sets
+from puzzlebench.kinds.kakuro.generator import KakuroSpec
+from puzzlebench.kinds.killer.generator import KillerSpec
+from puzzlebench.kinds.sudoku.generator import SudokuSpec
+from puzzlebench.kinds.takuzu.generator import TakuzuSpec
 from puzzlebench.kinds.kakuro.generator import can_blacken, random_pattern, run_cells
 from puzzlebench.kinds.sudoku.generator import (
     SinglesPropagator,

@@ -304,7 +304,7 @@ def test_gather_refuses_a_run_given_twice_naming_both_files(chunk_file, tmp_path
 
 KILL_AT_RENAME = """
 import os, signal, sys
-import puzzlebench.store as store
+import puzzlebench.store.results as store
 calls, real = [0], os.replace
 def replace(source, target):  # SIGKILL this process at rename number argv[1]
     if calls[0] == int(sys.argv[1]):

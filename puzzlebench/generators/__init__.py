@@ -6,7 +6,8 @@ procedure; the kind's :class:`~puzzlebench.kinds.PuzzleKind` names its spec and 
 (the dig-out loop and the random fill) and :mod:`.output` (writing an
 instance set).  A *spec* says what to make (size, rule variant, difficulty
 knob); :func:`generate_puzzle` makes puzzle number ``index`` of a spec and
-certifies it.  :data:`DETERMINISM` says what a generated puzzle depends on.
+certifies it.  A kind's spec type is its generator's (``puzzlebench.kinds.sudoku.generator.SudokuSpec``).
+:data:`DETERMINISM` says what a generated puzzle depends on.
 """
 
 from __future__ import annotations
@@ -21,17 +22,6 @@ from . import uniqueness
 from .base import BlankTarget, Generated
 from .uniqueness import Certificate, UniquenessOracle
 
-_SPECS = {"SudokuSpec": "sudoku", "KillerSpec": "killer", "KakuroSpec": "kakuro", "TakuzuSpec": "takuzu"}
-"""The built-in kinds' specs, importable from here as before they moved to the kinds' folders."""
-
-
-def __getattr__(name: str):
-    if name in _SPECS:  # imported on use: a kind's generator imports this package's modules
-        import importlib
-        return getattr(importlib.import_module(f"puzzlebench.kinds.{_SPECS[name]}.generator"), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
 DETERMINISM = """\
 Determinism: puzzle ``index`` (0-based) of a size draws from its own
 ``np.random.default_rng(SeedSequence(seed, spawn_key=(puzzle type, *size and rule key, index)))``,
@@ -44,9 +34,8 @@ is a fact, so those come out the same with any solver version; a Killer or
 Kakuro also depends on which second solution the search solver returns while
 it is repaired, hence on that solver's version."""
 
-__all__ = ["DETERMINISM", "BlankTarget", "Certificate", "Generated", "KakuroSpec", "KillerSpec",
-           "SudokuSpec", "TakuzuSpec", "UniquenessOracle", "generate_puzzle", "procedure", "puzzle_kind",
-           "puzzle_rng"]
+__all__ = ["DETERMINISM", "BlankTarget", "Certificate", "Generated", "UniquenessOracle", "generate_puzzle",
+           "procedure", "puzzle_kind", "puzzle_rng"]
 
 
 def puzzle_kind(spec) -> str:

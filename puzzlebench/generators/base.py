@@ -237,3 +237,4 @@ def random_spanning_tree(cells: list[int], n: int, rng: np.random.Generator) -> 
     for cell in reversed(order[1:]):
         subtree[parent[cell]] += subtree[cell]
     return order, subtree
+

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..puzzles import Puzzle
+if TYPE_CHECKING:
+    from ..puzzles import Puzzle
 
 
 @dataclass

@@ -8,11 +8,15 @@ the file's labels; writers name cages in that same order.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..errors import PuzzleError
-from ..puzzles import Cage, KillerSudoku
+from ..kinds.killer.puzzle import Cage
+
+if TYPE_CHECKING:
+    from ..kinds.killer.puzzle import KillerSudoku
 
 _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 
@@ -82,7 +86,7 @@ def complete_cages(n: int, box: tuple[int, int], cages: Sequence[Cage]) -> tuple
     so the puzzle keeps its solutions.  Cells left over (or a connected-ness the native layout
     cannot state) are a PuzzleError.
     """
-    from ..puzzles import sudoku_units
+    from ..kinds.sudoku.puzzle import sudoku_units
     box_of = sudoku_units(n, *box)
     owner = np.full(n * n, -1, dtype=np.int64)
     for k, cage in enumerate(cages):

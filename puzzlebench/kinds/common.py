@@ -1,4 +1,5 @@
-"""Helpers the kinds' data types share: validated grids and digit sums."""
+"""Helpers the kinds share: validated grids and digit sums; a solved assignment model's columns and a
+puzzle's description by its givens (the kinds' generator parts name them)."""
 
 from __future__ import annotations
 
@@ -31,3 +32,16 @@ def first_duplicate(values: np.ndarray) -> tuple[int, int] | None:
                 return v, pos
             seen[v] = pos
     return None
+
+
+def assignment_solution_columns(puzzle, solution: np.ndarray, cells: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The columns of a cell-digit assignment model's binaries x[c,k] (column N*c + k-1, first in the
+    model: Sudoku, Killer, KenKen) that are 1 at ``solution`` in the cells ``cells``, and their values."""
+    return puzzle.n * cells + solution.ravel()[cells] - 1, np.ones(len(cells), np.int64)
+
+
+def describe_givens(puzzle) -> str:
+    """``9x9, 28 givens (65% blank)`` (a puzzle of givens: Sudoku, Takuzu)."""
+    rows, cols = puzzle.shape
+    givens = puzzle.num_givens
+    return f"{rows}x{cols}, {givens} givens ({100 * (1 - givens / (rows * cols)):.0f}% blank)"

@@ -3,12 +3,10 @@
 ``arrays`` holds the model (:class:`Model`, its :class:`Rows` and declarations), ``identity``
 names a model by what a solver reads of it (hash and fingerprint), ``mps`` writes it as MPS, and
 ``layers`` reads a model written in PuLP or Pyomo (``from_pulp``, ``from_pyomo``).
-The model's names are importable from here (``puzzlebench.model.Model``), as before the stage
-was a package.
+The model's names are importable from here (``puzzlebench.model.Model``).
 """
 
 from .arrays import (
-           DECLARATIONS,
            INF,
            Model,
            ModelStats,
@@ -16,7 +14,7 @@ from .arrays import (
            Rows,
            rows_from_triplets,
 )
-from .identity import ModelIdentity, declaration_kinds, model_identity
+from .identity import DECLARATIONS, ModelIdentity, declaration_kinds, model_identity
 
 __all__ = ["DECLARATIONS", "INF", "Model", "ModelIdentity", "ModelStats", "Product", "Rows",
            "declaration_kinds", "model_identity", "rows_from_triplets"]

@@ -23,7 +23,7 @@ them out, so that it gets its natural model rather than a burdened one.
 (:class:`Product`: prod_{j in columns} x_j = target), again redundant: the rows
 ``product_rows`` (a table of admissible tuples, logarithms) enforce them for MIP
 solvers, and a solver that reads products (CP-SAT's AddMultiplicationEquality) leaves
-those rows out.  :data:`DECLARATIONS` names the kinds of declaration; an adapter says
+those rows out.  :data:`~puzzlebench.model.identity.DECLARATIONS` names the kinds of declaration; an adapter says
 which it reads.
 
 :meth:`Model.identity` names a model by what a solver reads, so that two formulations
@@ -91,10 +91,6 @@ class Product:
     def __post_init__(self):
         object.__setattr__(self, "columns", np.asarray(self.columns, dtype=np.int64))
         object.__setattr__(self, "target", int(self.target))
-
-
-DECLARATIONS = ("all_different", "products")
-"""The kinds of redundant declaration a model may carry beside its rows (module docstring)."""
 
 
 @dataclass(frozen=True)
@@ -177,7 +173,7 @@ class Model:
     def identity(self, declarations: bool | Collection[str] = False) -> "ModelIdentity":
         """The model's structural hash and permutation-invariant fingerprint
         (:func:`~puzzlebench.model.identity.model_identity`); ``declarations``: the kinds of declaration
-        (of :data:`DECLARATIONS`; True: all) to include with the rows they stand for, those a solver reads."""
+        (of :data:`~puzzlebench.model.identity.DECLARATIONS`; True: all) to include with the rows they stand for, those a solver reads."""
         from .identity import model_identity
         return model_identity(self, declarations)
 

@@ -4,7 +4,7 @@ Two formulations that give the same model must be told apart from two that do no
 (an A/A comparison: an exact copy of a model must never come out faster).  The hash
 is equal exactly when a solver reads the same arrays; the fingerprint is equal for
 the same model with its rows and columns in any order.  The declarations
-(:data:`~puzzlebench.model.arrays.DECLARATIONS`) count only for a solver that reads them.
+(:data:`DECLARATIONS`) count only for a solver that reads them.
 """
 
 from __future__ import annotations
@@ -12,11 +12,16 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Collection
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 import scipy.sparse as sp
 
-from .arrays import DECLARATIONS, Model
+if TYPE_CHECKING:
+    from .arrays import Model
+
+DECLARATIONS = ("all_different", "products")
+"""The kinds of redundant declaration a model may carry beside its rows (:mod:`puzzlebench.model.arrays`)."""
 
 
 @dataclass(frozen=True)

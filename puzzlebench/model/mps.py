@@ -8,9 +8,12 @@ read the same way.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
-from .arrays import Model
+if TYPE_CHECKING:
+    from .arrays import Model
 
 
 def _names(given: list[str] | None, prefix: str, count: int) -> list[str]:

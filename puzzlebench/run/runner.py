@@ -9,7 +9,7 @@ solution counting with no-good cuts.
 name; its options are merged under ``SolveOptions.solver_options`` (those win).
 A run is resolved once (:class:`ResolvedRun`: the configuration, the registered
 formulation, limits and seed) and that value goes down to the build, the solve and
-the record; one function (:func:`_record`) makes every RunRecord, from a prepared
+the record; one function (:func:`make_record`) makes every RunRecord, from a prepared
 run (:class:`PreparedRun`) and the solver's result.
 """
 
@@ -151,16 +151,16 @@ def run(puzzle, formulation: str, solver: str | SolverConfig, options: SolveOpti
     formulation (:func:`failure`, :func:`decode_grid`)."""
     prepared = _prepare(ResolvedRun.of(puzzle, instance, formulation, *configured(solver, options)))
     if prepared.skip is not None:
-        return _record(prepared)
+        return make_record(prepared)
     result, rounds, wall = _solve_rounds(prepared.built.model, prepared.resolved.config,
                                         prepared.resolved.options, process)
-    return _record(prepared, result, rounds, wall)
+    return make_record(prepared, result, rounds, wall)
 
 
 def skipped_record(puzzle, formulation: str, solver: str | SolverConfig, options: SolveOptions,
                    instance: str | None, reason: str) -> RunRecord:
     """The record of a run that was not made, ``reason`` in its message."""
-    return _record(PreparedRun(ResolvedRun.of(puzzle, instance, formulation, *configured(solver, options)),
+    return make_record(PreparedRun(ResolvedRun.of(puzzle, instance, formulation, *configured(solver, options)),
                                None, reason))
 
 
@@ -209,7 +209,7 @@ def _prepare(resolved: ResolvedRun) -> PreparedRun:
         return PreparedRun(resolved, None, failure(resolved.formulation.name, "model could not be built", exc))
 
 
-def _record(prepared: PreparedRun, result: SolverResult | None = None, rounds: int = 1,
+def make_record(prepared: PreparedRun, result: SolverResult | None = None, rounds: int = 1,
             wall: float | None = None) -> RunRecord:
     """The RunRecord of ``prepared`` and the solver's ``result`` (None for a run not made: then a
     ``skipped`` record, ``prepared.skip`` its message), the grid decoded and checked.  A decode that
@@ -310,11 +310,11 @@ def run_sequence(items: Iterable[tuple[object, str | None, str]], solver: str | 
                     raise prepared
                 if prepared.skip is not None:
                     top_up()
-                    yield _record(prepared)
+                    yield make_record(prepared)
                     continue
                 result, rounds, wall = _solve_rounds(prepared.built.model, config, options, process)
             top_up()  # the next models go out before this result is decoded and checked
-            yield _record(prepared, result, rounds, wall)
+            yield make_record(prepared, result, rounds, wall)
     finally:
         if process.busy:  # the caller stopped early: drop the solves in flight
             process.close()

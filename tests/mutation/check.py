@@ -14,8 +14,9 @@ mutmut names a mutant after its file's path (``analysis/stats.py`` -> ``analysis
 plug-in folders are imported as ``puzzlebench.analysis`` and ``puzzlebench.formulations``
 (``[tool.setuptools.package-dir]``), and mutmut activates a mutant only in the module of that
 name.  So this script renames them before mutmut starts: ``analysis.stats`` ->
-``puzzlebench.analysis.stats``.  It imports mutmut's internals, hence the pinned version in the
-``dev`` extra.
+``puzzlebench.analysis.stats``; and it links ``mutants/puzzlebench/analysis`` (and ``formulations``)
+to the mutated copies of the folders, so the tests in ``mutants/`` import them there, not the
+install's.  It imports mutmut's internals, hence the pinned version in the ``dev`` extra.
 """
 
 from __future__ import annotations
@@ -61,6 +62,25 @@ def rename_mutants(packages: dict[str, str]) -> None:
         module.get_mutant_name = get_mutant_name
 
 
+def link_plugin_folders(packages: dict[str, str]) -> None:
+    """After mutmut copies the tree into mutants/, make each mapped folder a subpackage there
+    (``mutants/puzzlebench/analysis`` -> ``mutants/analysis``): the build backend's mapping (the
+    install's) points at the source tree, not at the mutated copy."""
+    import mutmut.__main__ as cli
+
+    setup_source_paths = cli.setup_source_paths
+
+    def linked_then_set_up() -> None:
+        for folder, package in packages.items():
+            parent, _, name = package.rpartition(".")
+            link = Path("mutants", *parent.split("."), name)
+            if not link.is_symlink() and (Path("mutants") / folder).is_dir():
+                link.symlink_to(Path(*[".."] * len(parent.split("."))) / folder, target_is_directory=True)
+        setup_source_paths()
+
+    cli.setup_source_paths = linked_then_set_up
+
+
 def run_mutmut(patterns: list[str], max_children: int) -> int:
     import mutmut.__main__ as cli
 
@@ -82,6 +102,7 @@ def main(argv=None) -> int:
         parser.error(f"not in [tool.mutmut] only_mutate: {', '.join(unknown)}")
     packages = package_of_folder(ROOT)
     rename_mutants(packages)
+    link_plugin_folders(packages)
     modules = args.modules or known
     # mutmut keeps the map of which test calls which function from its last run, and adds only
     # tests of new names to it: a changed test would keep its old calls, so the map is rebuilt

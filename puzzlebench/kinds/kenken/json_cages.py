@@ -43,7 +43,7 @@ import numpy as np
 from ...errors import PuzzleError
 from ...io.entry import Entry
 from ...io.text import read_only, split_lines
-from .formats import cage
+from .published import cage
 from .puzzle import MAX_SIZE, KenKen
 
 PUZZLES = ("kenken",)

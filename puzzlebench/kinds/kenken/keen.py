@@ -26,7 +26,7 @@ from ...errors import PuzzleError
 from ...io.entry import Entry
 from ...io.tatham import decode_block_structure
 from ...io.text import build_located, content_lines, read_only, split_lines
-from .formats import cage
+from .published import cage
 from .puzzle import MAX_SIZE, KenKen
 
 PUZZLES = ("kenken",)

@@ -25,5 +25,5 @@ KIND = PuzzleKind(
     describe=describe, spec_type=Later(f"{__package__}.generator", "KenKenSpec"),
     generate=Later(f"{__package__}.generator", "generate_kenken"), specs=Later(f"{__package__}.generator", "kenken_specs"),
     command=Later(f"{__package__}.generator", "kenken_command"), knobs=("max_cage",),
-    certifying_formulation="binary", solution_columns=Later("puzzlebench.kinds.sudoku.generator", "sudoku_solution_columns"),
+    certifying_formulation="binary", solution_columns=Later("puzzlebench.kinds.common", "assignment_solution_columns"),
     formats=readers())

@@ -32,7 +32,7 @@ from ...errors import PuzzleError
 from ...io.entry import Entry
 from ...io.regions import label_regions
 from ...io.text import Cursor, build_located, content_lines, read_only, row_cells, split_lines
-from .formats import SPELLINGS, cage
+from .published import SPELLINGS, cage
 from .puzzle import MAX_SIZE, KenKen
 
 PUZZLES = ("kenken",)

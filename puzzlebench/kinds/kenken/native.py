@@ -47,7 +47,7 @@ from ...io.text import (
     row_cells,
     split_lines,
 )
-from .formats import SPELLINGS
+from .published import SPELLINGS
 from .puzzle import KenKen, KenKenCage
 
 HEADER = "kenken"

@@ -36,5 +36,5 @@ KIND = PuzzleKind(
     describe=Later(f"{__package__}.generator", "describe_killer"), spec_type=Later(f"{__package__}.generator", "KillerSpec"),
     generate=Later(f"{__package__}.generator", "generate_killer"), specs=Later(f"{__package__}.generator", "killer_specs"),
     command=Later(f"{__package__}.generator", "killer_command"), knobs=("box", "max_cage", "diagonal"),
-    certifying_formulation="combinations", solution_columns=Later("puzzlebench.kinds.sudoku.generator", "sudoku_solution_columns"),
+    certifying_formulation="combinations", solution_columns=Later("puzzlebench.kinds.common", "assignment_solution_columns"),
     formats=readers(), layouts=layouts())

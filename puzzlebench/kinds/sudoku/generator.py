@@ -231,18 +231,6 @@ def generate_sudoku(spec: SudokuSpec, rng: np.random.Generator, oracle: Uniquene
 DEFAULT_BLANK_FRACTION = 0.6
 
 
-def sudoku_solution_columns(puzzle: Sudoku, solution: np.ndarray, cells: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """x[c,k] at column N*c + k-1 (Killer too: the same block comes first), each 1 at the solution."""
-    return puzzle.n * cells + solution.ravel()[cells] - 1, np.ones(len(cells), np.int64)
-
-
-def describe_givens(puzzle) -> str:
-    """``9x9, 28 givens (65% blank)`` (Sudoku and Takuzu)."""
-    rows, cols = puzzle.shape
-    givens = puzzle.num_givens
-    return f"{rows}x{cols}, {givens} givens ({100 * (1 - givens / (rows * cols)):.0f}% blank)"
-
-
 def boxes(args, count: int) -> list:
     """``--box`` shapes, one per size (None: the squarest), Sudoku and Killer."""
     from ...io.rules import parse_box

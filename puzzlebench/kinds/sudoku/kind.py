@@ -29,8 +29,8 @@ KIND = PuzzleKind(
     format_solution=format_solution, draw=Later(f"{__package__}.draw", "draw_sudoku"),
     symmetries=sudoku_symmetries, random_transform=random_sudoku_transform,
     transform_count=sudoku_transform_count, apply_transform=apply_sudoku_transform,
-    describe=Later(f"{__package__}.generator", "describe_givens"), spec_type=Later(f"{__package__}.generator", "SudokuSpec"),
+    describe=Later("puzzlebench.kinds.common", "describe_givens"), spec_type=Later(f"{__package__}.generator", "SudokuSpec"),
     generate=Later(f"{__package__}.generator", "generate_sudoku"), specs=Later(f"{__package__}.generator", "sudoku_specs"),
     command=Later(f"{__package__}.generator", "sudoku_command"), knobs=("box", "clues", "blank_fraction", "difficulty"),
-    certifying_formulation="binary", solution_columns=Later(f"{__package__}.generator", "sudoku_solution_columns"),
+    certifying_formulation="binary", solution_columns=Later("puzzlebench.kinds.common", "assignment_solution_columns"),
     formats=readers(), layouts=layouts())

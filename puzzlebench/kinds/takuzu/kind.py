@@ -29,7 +29,7 @@ KIND = PuzzleKind(
     format_solution=format_solution, draw=Later(f"{__package__}.draw", "draw_takuzu"),
     symmetries=takuzu_symmetries, random_transform=random_takuzu_transform,
     transform_count=takuzu_transform_count, apply_transform=apply_takuzu_transform,
-    describe=Later("puzzlebench.kinds.sudoku.generator", "describe_givens"), spec_type=Later(f"{__package__}.generator", "TakuzuSpec"),
+    describe=Later("puzzlebench.kinds.common", "describe_givens"), spec_type=Later(f"{__package__}.generator", "TakuzuSpec"),
     generate=Later(f"{__package__}.generator", "generate_takuzu"), specs=Later(f"{__package__}.generator", "takuzu_specs"),
     command=Later(f"{__package__}.generator", "takuzu_command"), knobs=("clues", "blank_fraction", "difficulty", "distinct"),
     certifying_formulation="xor-distinct", solution_columns=Later(f"{__package__}.generator", "takuzu_solution_columns"),

@@ -180,14 +180,16 @@ def _log(values) -> np.ndarray:
 
 
 def log_linear_applies(puzzle: KenKen) -> bool:
-    """puzzles whose product and division cages of m cells keep the rounding of their logarithms,
-    (m+1)/2 * 10^-6, below half of delta(N, m)"""
+    """Whether every product and division cage of m cells keeps the rounding of its logarithms,
+    (m+1)/2 * 10^-LOG_DECIMALS, below half of delta(N, m)."""
     rounding = 0.5 * 10.0 ** -LOG_DECIMALS
     return all((len(cage.cells) + 1) * rounding < log_tolerance(puzzle.n, max(2, len(cage.cells))) / 2
                for cage in puzzle.cages if cage.op in ("x", "/"))   # not `in "x/"`: a one-cell cage's op is ""
 
 
-@formulation("kenken", "log-linear", applies=log_linear_applies, description="""
+@formulation("kenken", "log-linear", applies=log_linear_applies,
+             takes="puzzles whose product and division cages of m cells keep the rounding of their logarithms, "
+                   "(m+1)/2 * 10^-6, below half of delta(N, m)", description="""
     The binary Latin-square assignment model with every clue linear in the digits or
     their logarithms: sum rows for +; for x, the sum of ln k over the cage equals ln T
     within half the least gap between logarithms of distinct products (exact over the

@@ -189,11 +189,13 @@ def xor_distinct(puzzle: Takuzu) -> Model:
 
 
 def encodable(puzzle: Takuzu) -> bool:
-    """puzzles with lines of at most 18 cells, or without distinct lines"""
+    """Whether the integer encoding of a line fits: lines of at most MAX_ENCODED_LINE cells, or no
+    distinct-lines rule."""
     return not puzzle.distinct_lines or max(puzzle.shape) <= MAX_ENCODED_LINE
 
 
-@formulation("takuzu", "integer-encoding", applies=encodable, description="""
+@formulation("takuzu", "integer-encoding", applies=encodable,
+             takes="puzzles with lines of at most 18 cells, or without distinct lines", description="""
     The binary model where, with distinct lines, each line is read as a binary
     number v = sum_j 2^j x_j (an integer variable) and two lines of a kind must get
     different numbers, through a binary order variable o and big-M 2^P

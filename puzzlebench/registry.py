@@ -35,14 +35,14 @@ from .kinds import get_kind
 
 
 def applies_to_every_puzzle(puzzle) -> bool:
-    """every puzzle of its type"""
+    """Every puzzle of the formulation's type."""
     return True
 
 
 @dataclass(frozen=True)
 class FormulationInfo:
     """A registered formulation.  ``applies(puzzle)`` is False for the puzzles it is not made
-    for (its docstring says which it takes); their runs are ``skipped`` records."""
+    for; ``takes`` says which it takes (the reason their runs are ``skipped`` records)."""
 
     puzzle: str
     name: str
@@ -50,13 +50,13 @@ class FormulationInfo:
     build: Callable
     applies: Callable[[object], bool] = applies_to_every_puzzle
     relaxation: bool = False  # its grids may break a rule: the checker's rejections are expected
+    takes: str = "every puzzle of its type"  # the puzzles ``applies`` accepts, in words
 
     def not_applicable(self, puzzle) -> str | None:
         """Why the formulation does not apply to ``puzzle``, or None when it does."""
         if self.applies(puzzle):
             return None
-        takes = " ".join((self.applies.__doc__ or "").split()) or "some puzzles"
-        return f"formulation {self.name} does not apply to this puzzle: it takes {takes}"
+        return f"formulation {self.name} does not apply to this puzzle: it takes {self.takes}"
 
     @property
     def constraints(self) -> str:
@@ -98,22 +98,25 @@ _loaded = {"formulations": False, "solvers": False}
 
 
 def formulation(puzzle: str, name: str, description: str, applies: Callable[[object], bool] | None = None, *,
-                relaxation: bool = False):
+                takes: str | None = None, relaxation: bool = False):
     """Register ``build(puzzle) -> Model`` as formulation ``name`` of ``puzzle``.
 
-    ``applies(puzzle) -> bool``, when given, says which puzzles the formulation takes;
-    its docstring ("puzzles with lines of at most 18 cells") is the reason their
-    runs are skipped.  ``relaxation=True`` declares a model that leaves out some of
+    ``applies(puzzle) -> bool``, when given, says which puzzles the formulation takes, and
+    ``takes`` says it in words ("puzzles with lines of at most 18 cells"): the reason the
+    others' runs are skipped (a formulation with ``applies`` and no ``takes`` is refused).  ``relaxation=True`` declares a model that leaves out some of
     the puzzle's rules: the checker rejecting its grids is then expected, not an anomaly.
     """
     get_kind(puzzle)  # an unknown puzzle: the error naming the known kinds
+    if applies is not None and not (takes or "").strip():
+        raise ValueError(f"formulation {puzzle}/{name}: applies= needs takes=, the puzzles it takes in words")
 
     def register(build):
         key = (puzzle, name)
         if key in _FORMULATIONS and _FORMULATIONS[key].build is not build:
             raise ValueError(f"formulation {puzzle}/{name} is registered twice")
         _FORMULATIONS[key] = FormulationInfo(puzzle, name, " ".join(description.split()), build,
-                                             applies or applies_to_every_puzzle, relaxation)
+                                             applies or applies_to_every_puzzle, relaxation,
+                                             *([" ".join(takes.split())] if applies is not None else []))
         return build
     return register
 

@@ -38,3 +38,67 @@ def test_the_readme_test_command_installs_what_ci_installs():
     ci = extras((ROOT / ".ci/run").read_text())
     assert readme == ci, (readme, ci)
     assert {"dev", "pyomo"} <= readme, "the tests need the test tools (dev) and Pyomo"
+
+
+DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+PATH_STARTS = ("puzzlebench/", "formulations/", "analysis/", "instances/", "tests/", "benchmarks/", "studies/",
+               "docs/", "profiles/", ".ci/")
+
+
+def prose(text: str) -> str:
+    """The text outside fenced code blocks."""
+    return re.sub(r"^```.*?^```", "", text, flags=re.S | re.M)
+
+
+def slug(heading: str) -> str:
+    """GitHub's anchor of a heading: lower case, punctuation dropped, spaces to '-'."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def anchors(path: Path) -> set[str]:
+    return {slug(h) for h in re.findall(r"^#{1,6} (.+)$", prose(path.read_text()), flags=re.M)}
+
+
+def test_the_readme_is_an_overview():
+    lines = (ROOT / "README.md").read_text().splitlines()
+    assert len(lines) <= 250, f"README.md has {len(lines)} lines: move the detail to docs/"
+    for page in ROOT.glob("docs/*.md"):
+        if page.name != "README.md":
+            assert f"(docs/{page.name})" in "\n".join(lines), f"README.md does not link docs/{page.name}"
+
+
+def links() -> list[tuple[Path, str]]:
+    return [(path, target) for path in DOCS
+            for target in re.findall(r"\]\(([^)\s]+)\)", prose(path.read_text()))
+            if not re.match(r"[a-z]+:", target)]
+
+
+def test_links_and_anchors_point_to_what_exists():
+    found = links()
+    assert len(found) > 30
+    for path, target in found:
+        file, _, anchor = target.partition("#")
+        linked = (path.parent / file).resolve() if file else path
+        assert linked.exists(), f"{path.relative_to(ROOT)}: link {target} names no file"
+        if anchor:
+            assert linked.suffix == ".md" and anchor in anchors(linked), \
+                f"{path.relative_to(ROOT)}: link {target}: no heading with that anchor"
+
+
+def named_paths() -> list[tuple[Path, str]]:
+    named = []
+    for path in DOCS:
+        for quoted in re.findall(r"`([^`\s]+)`", path.read_text()):
+            quoted = quoted.rstrip(".,:;)").split("::")[0]
+            example = re.search(r"(^|/)my-", quoted)    # made by the docs' own examples (my-killers, my-models)
+            if quoted.startswith(PATH_STARTS) and not example and not re.search(r"[<>*?{}\[\]]|\.\.\.|…|NAME", quoted):
+                named.append((path, quoted))
+    return named
+
+
+def test_every_repository_path_the_docs_name_exists():
+    named = named_paths()
+    assert len(named) > 50
+    missing = sorted({f"{path.relative_to(ROOT)}: {quoted}" for path, quoted in named
+                      if not (ROOT / quoted).exists()})
+    assert not missing, "paths the docs name that are not in the repository:\n" + "\n".join(missing)

@@ -124,3 +124,27 @@ def test_the_readme_s_replication_is_what_compare_prints_of_the_stored_findings(
     else:
         assert (numbers[0], numbers[1]) == a_in_b == b_in_a
     assert "flipped: 0" in printed
+
+
+def unbracketed_options(usage: str) -> set[str]:
+    """The options a usage line shows outside any ``[...]``: shown as required."""
+    depth, outside = 0, []
+    for char in usage:
+        depth += char == "["
+        outside.append(char if depth == 0 else " ")
+        depth -= char == "]"
+    return set(re.findall(r"(?<![\w-])(--?[a-z][\w-]*)", "".join(outside)))
+
+
+def test_an_option_with_a_default_is_shown_optional():
+    """docs/cli.md shows an option without brackets only when it has no default (the user must give it)."""
+    verbs = next(a for a in build_parser()._actions if a.__class__.__name__ == "_SubParsersAction").choices
+    batch = next(usage for verb, usage in verb_lines() if verb == "batch" and "--set" in usage)
+    assert {"--formulation", "--solver"} <= unbracketed_options(batch)      # batch --set ... has no defaults
+    for verb, usage in verb_lines():
+        parser = verbs[verb]
+        if verb == "config":
+            continue
+        for option in unbracketed_options(usage):
+            action = parser._option_string_actions[option]
+            assert action.default in (None, []) or action.required, f"{verb} {option} has a default: show it [optional]"

@@ -102,3 +102,13 @@ def test_every_repository_path_the_docs_name_exists():
     missing = sorted({f"{path.relative_to(ROOT)}: {quoted}" for path, quoted in named
                       if not (ROOT / quoted).exists()})
     assert not missing, "paths the docs name that are not in the repository:\n" + "\n".join(missing)
+
+
+def test_the_summary_s_files_section_names_paths_of_the_results_folder(tmp_path):
+    """summary.md's "Files" section names each table file by its path in the results folder."""
+    from puzzlebench.analysis.report import files_section
+    tables = tmp_path / "results" / "tables"
+    section = files_section({"configurations": [tables / "configurations.csv", tables / "configurations.md",
+                                                tables / "supplement" / "configurations.tex"]}, {})
+    assert "`tables/configurations.csv`" in section and "`tables/supplement/configurations.tex`" in section
+    assert "`supplement/configurations.tex`" not in section.replace("`tables/supplement/", "")

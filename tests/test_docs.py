@@ -112,3 +112,26 @@ def test_the_summary_s_files_section_names_paths_of_the_results_folder(tmp_path)
                                                 tables / "supplement" / "configurations.tex"]}, {})
     assert "`tables/configurations.csv`" in section and "`tables/supplement/configurations.tex`" in section
     assert "`supplement/configurations.tex`" not in section.replace("`tables/supplement/", "")
+
+
+def test_documented_overrides_run_as_written_after_the_set_up_command():
+    """After the set-up command `results/` holds the default study: a documented ``snakemake --config``
+    example that changes the grid (and names no study file) gives its own ``results=`` folder, or the
+    workflow refuses it (puzzlebench.workflow.study.check_results_folder)."""
+    import shlex
+
+    from test_documented_overrides import OVERRIDES
+
+    from puzzlebench.workflow.study import GRID_KEYS
+    checked = 0
+    for where, command, refusal in OVERRIDES:
+        words = shlex.split(command, comments=True)
+        if refusal is not None or "--configfile" in words:
+            continue
+        values = dict(word.partition("=")[::2] for word in words[words.index("--config") + 1:]
+                      if "=" in word and not word.startswith("-"))
+        if set(values) & set(GRID_KEYS):
+            checked += 1
+            assert values.get("results", "results").rstrip("/") not in ("results", ""), \
+                f"{where}: {command} would be refused after the default run: give it results=results/NAME"
+    assert checked >= 3

@@ -1,7 +1,7 @@
 """puzzlebench workflow: the grid instance sets x formulations x solvers x seeds.
 
     snakemake --cores 2                                   # the default config
-    snakemake --cores 2 --config time_limit=30 seeds=[0,1,2]
+    snakemake --cores 2 --config time_limit=30 seeds=[0,1,2] results=results/three-seeds
     snakemake --cores 2 --configfile my-study.yaml
 
 Each job solves one (set, solver, seed) chunk with every selected formulation in

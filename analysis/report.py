@@ -89,6 +89,13 @@ def absent_reason(name: str) -> str:
     return ABSENT_REASONS.get(name, "no rows in this run")
 
 
+def results_path(path) -> str:
+    """A table file's path in the results folder: ``tables/NAME`` or ``tables/supplement/NAME``."""
+    path = Path(path)
+    folder = "tables/supplement" if path.parent.name == "supplement" else path.parent.name
+    return f"{folder}/{path.name}"
+
+
 def files_section(written: dict[str, list], absent: dict[str, str]) -> str:
     """Which tables were written where (body LaTeX in ``tables/``, supplement LaTeX in
     ``tables/supplement/``), and why each absent one is absent (``absent``: name -> reason)."""
@@ -99,7 +106,7 @@ def files_section(written: dict[str, list], absent: dict[str, str]) -> str:
     for name in [*TABLE_TITLES, *sorted(set(written) - set(TABLE_TITLES))]:
         what = TABLE_TITLES.get(name, name)
         if name in written:
-            files = ", ".join(f"`{Path(path).parent.name}/{Path(path).name}`" for path in written[name])
+            files = ", ".join(f"`{results_path(path)}`" for path in written[name])
             lines.append(f"- {name}: {what}; {files}")
         elif name in absent:
             lines.append(f"- {name}: not written: {absent[name]}")

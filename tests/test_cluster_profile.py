@@ -86,8 +86,7 @@ def test_lint_reports_only_the_conda_note(tmp_path):
 
 
 def test_readme_cluster_study_plans():
-    readme = (ROOT / "README.md").read_text()
-    section = readme[readme.index("### On a cluster"):readme.index("## Extending")]
+    section = (ROOT / "docs/cluster.md").read_text()
     study = yaml.safe_load(re.search(r"```yaml\n(.*?)```", section, re.S).group(1))
     jobs = plan(study)
     assert len(jobs) == 228 and max(job_memory_mb(job) for job in jobs) == 800

@@ -77,7 +77,7 @@ def test_the_docs_document_the_overrides_of_issue_25():
     for example in ("seeds=[0,1,2]", "'formulations={\"sudoku\": [\"binary\"]}'", "max_instances=2",
                     "'solvers=[\"highs\",\"scip\"]'", "time_limit=abc"):
         assert example in commands, example
-    assert {where.split(":")[0] for where, _, _ in OVERRIDES} >= {"README.md", "config.yaml", "Snakefile",
+    assert {where.split(":")[0] for where, _, _ in OVERRIDES} >= {"docs/workflow.md", "config.yaml", "Snakefile",
                                                                   "studies/scaling.yaml"}
 
 

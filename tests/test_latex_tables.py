@@ -137,7 +137,7 @@ def test_empty_tables_are_not_written_and_the_summary_says_why(default_grid, syn
     summary = (default_grid / "summary.md").read_text()
     assert "- variability: not written: every configuration ran each instance once" in summary
     assert "- scaling_exponents: not written: no instance set of this run is a size ladder" in summary
-    assert "- configurations: every configuration" in summary and "`supplement/configurations.tex`" in summary
+    assert "- configurations: every configuration" in summary and "`tables/supplement/configurations.tex`" in summary
     assert "not written" not in (synthetic / "summary.md").read_text()
 
 

@@ -1,4 +1,4 @@
-"""The README's worked examples for a new formulation and a new solver run as written."""
+"""The worked examples of docs/extending.md for a new formulation and a new solver run as written."""
 
 from __future__ import annotations
 
@@ -21,8 +21,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def python_blocks(section: str) -> list[str]:
-    """The ```python blocks of the README's section ``### {section}``, in order."""
-    text = (ROOT / "README.md").read_text()
+    """The ```python blocks of docs/extending.md's section ``### {section}``, in order."""
+    text = (ROOT / "docs/extending.md").read_text()
     body = re.split(r"\n##+ ", text.split(f"\n### {section}\n", 1)[1], maxsplit=1)[0]
     return re.findall(r"```python\n(.*?)```", body, re.S)
 
@@ -30,7 +30,7 @@ def python_blocks(section: str) -> list[str]:
 def load(code: str, package: str) -> None:
     module = types.ModuleType(f"{package}.readme_example")
     module.__package__ = package
-    exec(compile(code, "README.md", "exec"), module.__dict__)
+    exec(compile(code, "docs/extending.md", "exec"), module.__dict__)
 
 
 def test_readme_formulation_and_solver_examples_work(monkeypatch):
@@ -66,7 +66,7 @@ def test_readme_pulp_formulation_runs_beside_binary_as_the_config_line_says(monk
     monkeypatch.setattr(registry, "_FORMULATIONS", dict(registry._FORMULATIONS))
     pulp_code = python_blocks("Add a formulation")[0]
     load(pulp_code, "puzzlebench.formulations")
-    text = (ROOT / "README.md").read_text()
+    text = (ROOT / "docs/extending.md").read_text()
     line = yaml.safe_load(re.search(r"```yaml\n(formulations:\n  sudoku: \[.*?\]\n)```", text)[1])
     [job] = plan({"instance_sets": ["sudoku/seed"], **line, "solvers": ["highs"], "repeats": 2, "time_limit": 20})
     names = job.formulations

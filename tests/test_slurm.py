@@ -157,7 +157,7 @@ def _write_study(folder: Path) -> Path:
 
 
 def _cluster_run(folder: Path, env: dict, *extra) -> list[str]:
-    """The command line of a run through the shipped profile, as the README gives it."""
+    """The command line of a run through the shipped profile, as docs/cluster.md gives it."""
     return [*SNAKEMAKE, "--profile", str(ROOT / "profiles/slurm"), "--directory", str(folder),
             "--configfile", str(folder / "study.yaml"),
             "--cores", str(NODE_CPUS),  # this node's CPUs per SLURM job

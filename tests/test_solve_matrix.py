@@ -32,7 +32,7 @@ OPTIONS = SolveOptions(time_limit=60, seed=1)
 SOLVERS = [s.name for s in solvers()] + list(SHIPPED)  # every adapter and shipped configuration
 PAIRS = [(f.puzzle, f.name, s) for f in formulations() for s in SOLVERS]
 COMMERCIAL = {"gurobi", "xpress", "cplex", "copt"}
-# Measured, and reported in the README: CBC does not prove the MATLAB example with the
+# Measured, and reported in docs/findings.md: CBC does not prove the MATLAB example with the
 # integer (big-M all-different) model within a minute (about 15,000 nodes by then);
 # cp-natural is that model with the all-different groups declared, which CBC ignores.
 TOO_HARD = {("integer", "cbc", "matlab_cleve"), ("cp-natural", "cbc", "matlab_cleve")}

@@ -1,5 +1,5 @@
 """The mutation check: mutmut on the trust-critical modules, then each module's score against the
-threshold (README, "Mutation testing").
+threshold (docs/testing.md, "Mutation testing").
 
     python tests/mutation/check.py [--max-children N] [MODULE ...]
 

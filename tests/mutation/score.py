@@ -13,7 +13,7 @@ The module set and the threshold are read from ``pyproject.toml`` (``[tool.mutmu
 
     python tests/mutation/score.py [MODULE ...]
 
-prints the table (README, "Mutation testing") and exits 0 when every module (default: all of
+prints the table (docs/testing.md, "Mutation testing") and exits 0 when every module (default: all of
 ``only_mutate``) reaches the threshold, 1 otherwise; ``tests/mutation/check.py`` runs mutmut first.
 """
 

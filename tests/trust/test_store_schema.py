@@ -1,4 +1,4 @@
-"""The store's schema and files (puzzlebench/store/results.py, README "the store"): the typed columns of
+"""The store's schema and files (puzzlebench/store/results.py, docs/workflow.md, "the store"): the typed columns of
 every run, the refusal of rows and stores it cannot type, and what gather writes (issue 26)."""
 
 from __future__ import annotations

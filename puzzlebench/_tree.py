@@ -19,17 +19,12 @@ TREE = Path(__file__).resolve().parents[1]
 ``config.yaml`` and ``.git``), in a wheel install ``site-packages``."""
 
 
-def is_source_tree(tree: Path = TREE) -> bool:
-    """Whether ``tree`` is a source tree (it holds ``pyproject.toml``), not an install's ``site-packages``."""
-    return (tree / "pyproject.toml").is_file()
-
-
 def check_plugin_folder(package: str, init_file: str) -> None:
     """Refuse the plug-in package ``package`` (``puzzlebench.formulations``) whose ``__init__.py`` is
     ``init_file`` when :data:`TREE` is a source tree and the package is not its folder."""
     folder = Path(init_file).resolve().parent
     expected = TREE / package.rpartition(".")[2]
-    if is_source_tree() and folder != expected:
+    if (TREE / "pyproject.toml").is_file() and folder != expected:  # a source tree, not site-packages
         raise PuzzleError(f"{package} is loaded from {folder}, but puzzlebench from {TREE}: this environment's "
                           f"install is another checkout's; install this one: pip install -e {TREE}")
 

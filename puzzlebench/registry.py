@@ -114,9 +114,9 @@ def formulation(puzzle: str, name: str, description: str, applies: Callable[[obj
         key = (puzzle, name)
         if key in _FORMULATIONS and _FORMULATIONS[key].build is not build:
             raise ValueError(f"formulation {puzzle}/{name} is registered twice")
+        limits = {"applies": applies, "takes": " ".join(takes.split())} if applies is not None else {}
         _FORMULATIONS[key] = FormulationInfo(puzzle, name, " ".join(description.split()), build,
-                                             applies or applies_to_every_puzzle, relaxation,
-                                             *([" ".join(takes.split())] if applies is not None else []))
+                                             relaxation=relaxation, **limits)
         return build
     return register
 

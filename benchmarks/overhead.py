@@ -5,7 +5,8 @@
     python benchmarks/overhead.py --skip-workflow   # the CLI measurement only
     python benchmarks/overhead.py --quick           # 20 puzzles, one repeat, a one-job workflow (CI)
 
-0. Cold start: ``puzzlebench --help`` and a one-puzzle ``solve`` in a fresh process each, against
+0. Cold start: ``puzzlebench --help`` and a one-puzzle ``solve`` in a fresh process each (the
+   installed program, as a user runs it; the solve through ``python -m puzzlebench`` beside them), against
    the floor (a fresh interpreter importing numpy, scipy.sparse and highspy); and the parent's time
    per run split by stage (build, submit, wait, identity, decode and check, record, JSON).
 1. CLI: ``python -m puzzlebench solve FILE --all --formulation binary --solver highs
@@ -219,11 +220,17 @@ COLD_TARGETS = {"help": 1.0, "solve": 1.4}
 
 
 def cold_commands(one: Path) -> dict[str, list[str]]:
-    """The floor (a fresh interpreter importing what a solve needs at least) and the two commands."""
+    """The floor (a fresh interpreter importing what a solve needs at least), the two commands as a
+    user runs them (the installed ``puzzlebench`` program) and the solve through ``python -m``
+    (runpy's start-up, for comparison: no target)."""
+    program = shutil.which("puzzlebench", path=str(Path(sys.executable).parent))
+    if program is None:
+        raise SystemExit("the puzzlebench program is not installed next to this Python: pip install -e .")
+    solve = ["solve", str(one), "--formulation", "binary", "--solver", "highs"]
     return {"floor": [sys.executable, "-c", "import numpy, scipy.sparse, highspy"],
-            "help": [sys.executable, "-m", "puzzlebench", "--help"],
-            "solve": [sys.executable, "-m", "puzzlebench", "solve", str(one), "--formulation", "binary",
-                      "--solver", "highs"]}
+            "help": [program, "--help"],
+            "solve": [program, *solve],
+            "solve (python -m)": [sys.executable, "-m", "puzzlebench", *solve]}
 
 
 def compile_bytecode() -> None:
@@ -258,7 +265,9 @@ def run_cold_start(repeats: int) -> None:
         ratio = median(values) / floor
         target = COLD_TARGETS.get(name)
         verdict = "" if target is None else f"≤ {target}x: {'met' if ratio <= target else 'NOT met'}"
-        rows.append([f"`{' '.join(['python', *commands[name][1:]]).replace(str(Path(tmp)), 'TMP')}`",
+        shown = ["python" if word == sys.executable else Path(word).name if i == 0 else word
+                 for i, word in enumerate(commands[name])]
+        rows.append([f"`{' '.join(shown).replace(str(Path(tmp)), 'TMP')}`",
                      f"{median(values):.3f}", f"{min(values):.3f}", f"**{ratio:.2f}**", verdict])
     table(["command", f"median wall (s), {repeats} runs", "fastest (s)", "/ floor", "target"], rows,
           title=f"Cold start: a fresh process each (CPU pressure {pressure})")

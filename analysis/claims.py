@@ -38,13 +38,12 @@ import pandas as pd
 
 from .noise import Noise
 from .outcomes import INSTANCE, instance_times
-from .identity import Identities, identity_groups, in_registration_order
+from .identity_groups import Identities, identity_groups, in_registration_order
 from .significance import paired_test
 from .tables import SEED_FORMULATION
 from .verdicts import (ALPHA, CONFIDENCE, DIRECTIONAL, FIXED, MIN_EFFECT, VERDICTS, Claim, Data, Spec, _label, adjust,
                        family_comparisons, holds_in_halves, instances_to_decide, measure_claim, split_share)
 
-KINDS = ("pairwise", "best_vs_seed", "mip_vs_cp")
 FIELDS = ("puzzle", "instance_set", "solver", "a", "b", "measure", "ratio", "ci", "p_adjusted", "n", "verdict")
 """The fields issue 20 names (the results page reads these); :class:`Claim` adds more."""
 

@@ -60,7 +60,7 @@ VIRTUAL_BEST_STYLE = {"color": "black", "linestyle": "-", "linewidth": 3.5, "alp
 """The virtual best: a wide translucent grey band without markers, under the configurations' lines."""
 LIMIT_STYLE = {"color": "0.4", "linewidth": 0.8, "linestyle": ":"}
 """The time limit's vertical line."""
-KINDS = ("profiles", "ecdf", "scatter", "boxes", "scaling", "variability")
+FIGURE_KINDS = ("profiles", "ecdf", "scatter", "boxes", "scaling", "variability")
 COLUMN_KINDS = ("profiles", "ecdf")
 """Kinds that also get a one-column figure (``<name>-column``)."""
 
@@ -574,7 +574,7 @@ def write_figures(runs: pd.DataFrame, instance_times: pd.DataFrame, configuratio
     scaling (``<set>`` time, ``<set>-nodes``).  The kind folders always exist and hold only this
     call's figures (older PNGs and PDFs there are removed).
     """
-    folders = {kind: Path(out_dir) / "figures" / kind for kind in KINDS}
+    folders = {kind: Path(out_dir) / "figures" / kind for kind in FIGURE_KINDS}
     for folder in folders.values():
         folder.mkdir(parents=True, exist_ok=True)
         for old in [*folder.glob("*.png"), *folder.glob("*.pdf")]:

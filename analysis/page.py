@@ -3,7 +3,7 @@
 
 The page holds
 
-* the run's setup and the machine's noise (:mod:`~puzzlebench.analysis.setup`);
+* the run's setup and the machine's noise (:mod:`~puzzlebench.analysis.run_setup`);
 * the run's claims with their verdicts, read from ``findings.json`` beside the page (:func:`read_claims`;
   the records of :data:`CLAIM_FIELDS`), or a note that the folder has none;
 * every configuration per instance set, a sortable table with a filter per column (itables, DataTables
@@ -52,7 +52,7 @@ from .figures import (
 )
 from .latex import plain_significant
 from .outcomes import CONFIG, INSTANCE, instance_times
-from .setup import RunSetup, date_range, listed, spread
+from .run_setup import RunSetup, date_range, listed, spread
 from .stats import performance_ratios
 
 PAGE = "index.html"

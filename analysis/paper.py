@@ -31,12 +31,12 @@ from .claims import Findings, overview, replication_sentence, rule_sentence, sid
 from .figures import RC, TWO_COLUMN, figure, plot_profiles, save_figure, styles_for
 from .latex import (BODY, Column, TableSpec, escape, latex_document_table, latex_part, plain_significant, significant,
                     typeset)
-from .setup import noise_of
+from .run_setup import noise_of
 
 
 def noise_factor(noise: pd.DataFrame | None, measure: str = "time") -> float:
     """The geometric standard deviation exp(sd(log t)) of the reference solve's time (NaN without two;
-    :func:`~puzzlebench.analysis.setup.noise_of`)."""
+    :func:`~puzzlebench.analysis.run_setup.noise_of`)."""
     measured = noise_of(noise, measure)
     return measured.factor if measured is not None else float("nan")
 

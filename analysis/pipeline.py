@@ -16,14 +16,14 @@ from .claims import findings, findings_document, pairwise_markdown, wilcoxon_tab
 from .compare import ANALYSIS_MARKER
 from .figures import write_figures
 from .formatting import markdown_table, write_table
-from .identity import Identities, identity_groups
+from .identity_groups import Identities, identity_groups
 from .latex import SUPPLEMENT, specs
 from .outcomes import instance_times, load_runs, prepare_runs, skipped_runs
 from .page import write_page
 from .paper import findings_markdown, noise_factor, write_paper
 from .reference import reference_solvers
 from .report import absent_reason, files_section, summary_markdown
-from .setup import run_setup, setup_paragraph
+from .run_setup import run_setup, setup_paragraph
 from .tables import (
     best_vs_reference_by_set,
     best_vs_reference_hardest,

@@ -10,7 +10,7 @@ from puzzlebench.store.results import ANOMALIES
 
 from .formatting import markdown_table
 from .outcomes import REFERENCE_SOLVER
-from .setup import RunSetup, noise_markdown, run_setup, setup_markdown
+from .run_setup import RunSetup, noise_markdown, run_setup, setup_markdown
 from .tables import sgm_column
 
 
@@ -128,7 +128,7 @@ def summary_markdown(runs: pd.DataFrame, noise: pd.DataFrame | None, configurati
     :func:`~puzzlebench.analysis.tables.set_configuration_table` (:func:`by_set_section`); ``hardest``
     that of :func:`~puzzlebench.analysis.tables.best_vs_reference_hardest`; ``configuration_noise``
     :meth:`~puzzlebench.analysis.noise.Noise.table`; ``setup`` the run's
-    :class:`~puzzlebench.analysis.setup.RunSetup` (read from ``runs`` and ``noise`` when None); ``files``
+    :class:`~puzzlebench.analysis.run_setup.RunSetup` (read from ``runs`` and ``noise`` when None); ``files``
     the files section (:func:`files_section`); ``analysis`` the id of the analysis (``analysis.json``)."""
     setup = run_setup(runs, noise, measure) if setup is None else setup
     sections = [

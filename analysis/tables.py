@@ -326,7 +326,7 @@ def headline_table(configurations: pd.DataFrame, instance_times: pd.DataFrame, s
     ``speedup`` = the seed formulation's best SGM / this SGM (> 1: a smaller SGM than the seed model's).
 
     Formulations that give one model on every set and solver where both ran (``identities``,
-    :class:`~puzzlebench.analysis.identity.Identities`) are one row, named ``a = b = ...``, with the
+    :class:`~puzzlebench.analysis.identity_groups.Identities`) are one row, named ``a = b = ...``, with the
     numbers of the seed model when it is among them, else of the first by name: the others' numbers
     differ from it only by noise."""
     counts = instance_times.groupby(KEYS, sort=True, dropna=False).agg(

@@ -146,7 +146,7 @@ def cpu_breakdown(path: str) -> dict:
     from puzzlebench.registry import get_solver
     from puzzlebench.run.processes import die_with_parent
     from puzzlebench.run.runner import build, run_many
-    from puzzlebench.store.records import SolveOptions, SolverResult
+    from puzzlebench.solvers.contract import SolveOptions, SolverResult
 
     totals = {"run_cpu": 0.0, "run_wall": 0.0}
     run = highspy.Highs.run
@@ -290,7 +290,7 @@ def stage_times(path: str) -> dict:
     from puzzlebench.io import read_puzzles
     from puzzlebench.model import Model
     from puzzlebench.run.worker import SolverProcess
-    from puzzlebench.store.records import SolveOptions
+    from puzzlebench.solvers.contract import SolveOptions
 
     spent = dict.fromkeys((name for name, _ in STAGES), 0.0)
 

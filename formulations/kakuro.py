@@ -89,15 +89,15 @@ def _binary_model(puzzle: Kakuro, formulation_name: str, objective: np.ndarray |
 @formulation("kakuro", "binary", description="""
     The seed post's assignment model: a binary x[c,k] per white cell and digit,
     one digit per cell, each run's weighted sum equal to its clue and each digit
-    at most once per run. Objective 0.""")
-def binary(puzzle: Kakuro) -> Model:
-    """x[c,k] in {0,1} for c in W, k in K.
+    at most once per run. Objective 0.""",
+              constraints="""x[c,k] in {0,1} for c in W, k in K.
 
         sum_k x[c,k] = 1                      for every c in W
         sum_{c in R} sum_k k x[c,k] = V_R     for every run R
         sum_{c in R} x[c,k] <= 1              for every run R and k in K
         minimize 0
-    """
+    """)
+def binary(puzzle: Kakuro) -> Model:
     return _binary_model(puzzle, "binary", None)
 
 
@@ -107,16 +107,16 @@ def binary(puzzle: Kakuro) -> Model:
     across clues on every point of the LP relaxation, so the objective is a
     constant: it changes no bound and excludes no solution, and any effect on
     solve times comes from the solver's path (LP pivots, heuristics), not from
-    symmetry breaking.""")
-def binary_symbreak(puzzle: Kakuro) -> Model:
-    """The ``binary`` rows and variables, with
+    symmetry breaking.""",
+              constraints="""The ``binary`` rows and variables, with
 
         minimize sum_{c in W} sum_k k x[c,k]
 
     Summing the across-run rows gives sum_c sum_k k x[c,k] = sum_{R across} V_R for
     every x satisfying them, fractional or not, so this objective is constant on
     the LP relaxation.
-    """
+    """)
+def binary_symbreak(puzzle: Kakuro) -> Model:
     num_white = int(puzzle.white.sum())
     return _binary_model(puzzle, "binary-symbreak", np.tile(np.arange(1.0, DIGITS + 1), num_white))
 
@@ -125,9 +125,8 @@ def binary_symbreak(puzzle: Kakuro) -> Model:
     Assignment variables x[c,k] plus one binary z per run and feasible digit set
     (the sets of |R| distinct digits summing to the clue, enumerated in advance):
     each run picks one set, and the digits placed in the run are exactly the
-    digits of the chosen set. The sum and all-different rules are implied.""")
-def combinations_model(puzzle: Kakuro) -> Model:
-    """x[c,k] in {0,1} for c in W, k in K; z[R,S] in {0,1} for every run R and
+    digits of the chosen set. The sum and all-different rules are implied.""",
+              constraints="""x[c,k] in {0,1} for c in W, k in K; z[R,S] in {0,1} for every run R and
     S in S_R = {S subset of K : |S| = |R|, sum(S) = V_R}.
 
         sum_k x[c,k] = 1                                  for every c in W
@@ -137,7 +136,8 @@ def combinations_model(puzzle: Kakuro) -> Model:
 
     The last rows give each digit at most once per run, and the digits of R are
     the chosen set S, whose sum is V_R.
-    """
+    """)
+def combinations_model(puzzle: Kakuro) -> Model:
     num_white = int(puzzle.white.sum())
     num_x = num_white * DIGITS
     masks = [cage_combinations(len(run.cells), run.total, DIGITS).astype(bool) for run in puzzle.runs]
@@ -171,9 +171,8 @@ BIG_M = DIGITS
 @formulation("kakuro", "integer", description="""
     One integer digit y[c] in 1..9 per white cell, run sums as equalities, and
     all-different inside each run as pairwise disjunctions with a binary order
-    variable and big-M 9, the smallest M valid for digits in 1..9.""")
-def integer(puzzle: Kakuro) -> Model:
-    """y[c] in {1..9} for c in W; o[a,b] in {0,1} for every pair a < b of cells
+    variable and big-M 9, the smallest M valid for digits in 1..9.""",
+              constraints="""y[c] in {1..9} for c in W; o[a,b] in {0,1} for every pair a < b of cells
     sharing a run (two cells share at most one run).
 
         sum_{c in R} y[c] = V_R               for every run R
@@ -184,7 +183,8 @@ def integer(puzzle: Kakuro) -> Model:
     o[a,b] = 1 forces y[b] > y[a], o = 0 forces y[a] > y[b]. The relaxed side must
     allow every y in [1,9]^2, i.e. 1 - M <= min(y[a] - y[b]) = -8, so M = 9 is the
     smallest valid M; M = 8 would forbid a 1 and a 9 in the same run.
-    """
+    """)
+def integer(puzzle: Kakuro) -> Model:
     return integer_run_model(puzzle, "integer")
 
 
@@ -237,9 +237,8 @@ def integer_run_model(puzzle: Kakuro, name: str) -> Model:
     assignment of the run's candidates with that digit there meets the clue), then
     x only for the candidates left and the combinations model's digit-set binaries
     over each run's admissible sets.  Propagation is timed as
-    part of the build; a puzzle it solves is flagged solved in preprocessing.""")
-def propagated(puzzle: Kakuro) -> Model:
-    """Propagation (formulations/_propagate.py) over the runs R with clues V_R gives the
+    part of the build; a puzzle it solves is flagged solved in preprocessing.""",
+              constraints="""Propagation (formulations/_propagate.py) over the runs R with clues V_R gives the
     candidates K(c) of every white cell (F: the cells with |K(c)| = 1) and, per run,
     the admissible digit sets S_R (sets of |R| distinct digits summing to V_R that
     some assignment of candidates realises).  With x[c,k] for k in K(c) and z[R,S]
@@ -251,7 +250,8 @@ def propagated(puzzle: Kakuro) -> Model:
                                                             for those R and every k in some K(c) or S
         x[c,k] = 1 (bounds) for c in F, K(c) = {k};  x, z binary;  minimize 0
     A contradiction found by propagation adds the row 0 = 1.
-    """
+    """)
+def propagated(puzzle: Kakuro) -> Model:
     runs = run_cells(puzzle)
     totals = [run.total for run in puzzle.runs]
     reduction = propagate(np.ones((int(puzzle.white.sum()), DIGITS), bool), np.empty((0, 0), np.int64),
@@ -270,16 +270,16 @@ def propagated(puzzle: Kakuro) -> Model:
     The natural constraint-programming model: one integer y in 1..9 per white cell,
     the run sums, and every run declared all-different.  CP-SAT adds
     AddAllDifferent and leaves out the pairwise rows; MIP solvers, which ignore the
-    declaration, get the ``integer`` model's pairwise big-M disjunctions.""")
-def cp_natural(puzzle: Kakuro) -> Model:
-    """The ``integer`` model (y[c] in 1..9, sum_{c in R} y[c] = V_R, order binaries with
+    declaration, get the ``integer`` model's pairwise big-M disjunctions.""",
+              constraints="""The ``integer`` model (y[c] in 1..9, sum_{c in R} y[c] = V_R, order binaries with
     big-M 9 for every pair sharing a run) with the declaration
 
         all_different(y[c] : c in R)          for every run R
 
     and the big-M rows marked as its encoding: CP-SAT solves y, the run sums and
     AddAllDifferent per run; MIP solvers solve the ``integer`` model.
-    """
+    """)
+def cp_natural(puzzle: Kakuro) -> Model:
     model = integer_run_model(puzzle, "cp-natural")
     runs = run_cells(puzzle)
     return replace(model, all_different=runs, all_different_rows=np.arange(len(runs), model.num_rows))

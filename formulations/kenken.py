@@ -147,9 +147,8 @@ def _binary_model(puzzle: KenKen, name: str, blocks, ncols: int) -> Model:
     or column different), exactly one tuple chosen, and each cell holding the digit its
     chosen tuple gives it, as Killer's combinations model does with digit sets.  Every
     operation is handled the same way; the seed model and the certifying formulation
-    of the generator.""")
-def binary(puzzle: KenKen) -> Model:
-    """With binaries z[C,t] for t in S_C after the N^3 columns x, cages in order:
+    of the generator.""",
+              constraints="""With binaries z[C,t] for t in S_C after the N^3 columns x, cages in order:
 
     minimize 0
     s.t.  sum_k x[c,k] = 1                              for every cell c
@@ -160,7 +159,8 @@ def binary(puzzle: KenKen) -> Model:
     The link rows make the cage's digits the chosen tuple, so the clue holds; every
     binary is determined by the grid (a no-good cut removes exactly one grid).  A cage
     with no admissible tuple gets the rows sum z = 1 over no column: 0 = 1 (infeasible).
-    """
+    """)
+def binary(puzzle: KenKen) -> Model:
     nx = puzzle.n ** 3
     cages = np.arange(len(puzzle.cages))
     ncols = nx + _table_size(puzzle, cages)
@@ -195,9 +195,8 @@ def log_linear_applies(puzzle: KenKen) -> bool:
     within half the least gap between logarithms of distinct products (exact over the
     integers, a tolerance trap on a solver whose feasibility tolerance reaches that
     gap); for - and / one sign binary makes the difference of digits, or of their
-    logarithms, +T or -T.  Logarithms rounded to 6 decimals so that CP-SAT reads them.""")
-def log_linear(puzzle: KenKen) -> Model:
-    """With l_k = ln k and L_T = ln T rounded to 6 decimals, delta_C = delta(N, max(2, |C|))
+    logarithms, +T or -T.  Logarithms rounded to 6 decimals so that CP-SAT reads them.""",
+              constraints="""With l_k = ln k and L_T = ln T rounded to 6 decimals, delta_C = delta(N, max(2, |C|))
     (:func:`log_tolerance`), and a sign binary o_C per - or / cage after the N^3 columns x:
 
     minimize 0
@@ -212,7 +211,8 @@ def log_linear(puzzle: KenKen) -> Model:
           x[c,k], o_C in {0,1}
     Exact while the rounding, (|C|+1)/2 * 10^-6, plus the solver's feasibility tolerance stay
     below delta_C; the formulation takes only puzzles where the rounding is below delta_C / 2.
-    """
+    """)
+def log_linear(puzzle: KenKen) -> Model:
     n = puzzle.n
     nx = n ** 3
     plus, times, minus, divide = (_cages(puzzle, op) for op in "+x-/")
@@ -262,9 +262,8 @@ def _minus_divide_big_m(puzzle: KenKen, o_start: int, weights, start: int, ncols
     The binary Latin-square assignment model with sum rows for +, big-M disjunctions
     (one binary per cage) for - and / on the cell values sum k*x, and the admissible
     digit tuples of the binary model for x, the one operation big-M rows on two
-    values cannot state.""")
-def big_m(puzzle: KenKen) -> Model:
-    """With a binary o_C per - or / cage after the N^3 columns x, then z[C,t] for the x cages:
+    values cannot state.""",
+              constraints="""With a binary o_C per - or / cage after the N^3 columns x, then z[C,t] for the x cages:
 
     minimize 0
     s.t.  sum_k x[c,k] = 1                                for every cell c
@@ -281,7 +280,8 @@ def big_m(puzzle: KenKen) -> Model:
           x[c,T_C] >= 1 (column lower bound)              for every one-cell cage {c}
           x[c,k], o_C, z[C,t] in {0,1}
     Each M is the largest |value| the bounded side can take, so o_C = 1 (0) frees the row pair.
-    """
+    """)
+def big_m(puzzle: KenKen) -> Model:
     n = puzzle.n
     nx = n ** 3
     plus, times = _cages(puzzle, "+"), _cages(puzzle, "x")
@@ -327,9 +327,8 @@ def integer_kenken_model(puzzle: KenKen, name: str) -> Model:
     binary order variable with the big-M (M = N) disjunction y_a >= y_b + 1 or
     y_b >= y_a + 1, and the implied line sums N(N+1)/2; cage sums for +; for - one sign
     binary making y_a - y_b = +T or -T; big-M disjunctions for /; and for x the
-    admissible digit tuples, y_c equal to the digit the chosen tuple gives c.""")
-def integer(puzzle: KenKen) -> Model:
-    """With E = {(a,b) : a < b share a row or column}, order binaries o_ab, a sign binary s_C per
+    admissible digit tuples, y_c equal to the digit the chosen tuple gives c.""",
+              constraints="""With E = {(a,b) : a < b share a row or column}, order binaries o_ab, a sign binary s_C per
     - or / cage, and z[C,t] for the x cages:
 
     minimize 0
@@ -343,7 +342,8 @@ def integer(puzzle: KenKen) -> Model:
           sum_{t in S_C} z[C,t] = 1,  y_c - sum_{t in S_C} t_c z[C,t] = 0   for every x cage C, c in C
           1 <= y_c <= N integer;  y_c = T_C (bounds) for every one-cell cage {c}
           o_ab, s_C, z[C,t] in {0,1}
-    """
+    """)
+def integer(puzzle: KenKen) -> Model:
     return integer_kenken_model(puzzle, "integer")
 
 
@@ -353,9 +353,8 @@ def integer(puzzle: KenKen) -> Model:
     other cage rows of the integer model (sums, the - sign binary, the / disjunction).
     CP-SAT gets AddAllDifferent per line, AddMultiplicationEquality per x cage and
     those rows; MIP solvers, which ignore the declarations, get the integer model
-    (its x tuple tables standing for the products).""")
-def cp_natural(puzzle: KenKen) -> Model:
-    """The ``integer`` model (y_c in 1..N, order binaries o_ab with the big-M rows over rows and
+    (its x tuple tables standing for the products).""",
+              constraints="""The ``integer`` model (y_c in 1..N, order binaries o_ab with the big-M rows over rows and
     columns, the line sums, the cage rows) with the declarations
 
           all_different(y_c : c in u)          for every row and column u in U
@@ -365,7 +364,8 @@ def cp_natural(puzzle: KenKen) -> Model:
     the second: CP-SAT solves y, the +, - and / cage rows, AddAllDifferent per line and
     AddMultiplicationEquality per x cage (the o and z columns left out); MIP solvers solve the
     ``integer`` model.
-    """
+    """)
+def cp_natural(puzzle: KenKen) -> Model:
     model = integer_kenken_model(puzzle, "cp-natural")
     n = puzzle.n
     pairs = len(conflict_pairs([puzzle.units()], np.zeros((n, n), np.int64))[0])

@@ -61,9 +61,8 @@ def cage_rows(puzzle: KillerSudoku) -> list[Rows]:
     The binary Sudoku assignment model (rows, columns, boxes, and the diagonals for
     Killer-X) plus, per cage, the sum row sum k*x = total and one row per digit
     allowing it at most once in the cage (the seed model, after the
-    fjmartincampo.com 2026 Killer post).  Givens, if any, are fixed by bounds; objective 0.""")
-def binary(puzzle: KillerSudoku) -> Model:
-    """minimize 0
+    fjmartincampo.com 2026 Killer post).  Givens, if any, are fixed by bounds; objective 0.""",
+              constraints="""minimize 0
     s.t.  sum_k x[c,k] = 1                       for every cell c
           sum_{c in u} x[c,k] = 1                for every unit u in U and digit k
           sum_{c in C} sum_k k * x[c,k] = V_C    for every cage C
@@ -75,22 +74,23 @@ def binary(puzzle: KillerSudoku) -> Model:
     still meet its sum (4x4, 1-based: cage {(2,2),(2,3),(3,3)} with total 9 = 2+3+4
     is also met by 4+1+4 in a valid Sudoku grid).  Without them the model accepts grids
     that break the cage rule; tests/test_formulations_killer.py shows one.
-    """
+    """)
+def binary(puzzle: KillerSudoku) -> Model:
     return assignment_model(puzzle, "binary", extra_rows=cage_rows(puzzle))
 
 
 @formulation("killer", "binary-symbreak", description="""
     The Killer binary model with objective sum k*x[c,k], the sum of all digits,
-    which is the constant N^2(N+1)/2 at every feasible point.""")
-def binary_symbreak(puzzle: KillerSudoku) -> Model:
-    """minimize sum_{c,k} k * x[c,k]             (= N^2 (N+1)/2 at every feasible point)
+    which is the constant N^2(N+1)/2 at every feasible point.""",
+              constraints="""minimize sum_{c,k} k * x[c,k]             (= N^2 (N+1)/2 at every feasible point)
     s.t.  sum_k x[c,k] = 1                       for every cell c
           sum_{c in u} x[c,k] = 1                for every unit u in U and digit k
           sum_{c in C} sum_k k * x[c,k] = V_C    for every cage C
           sum_{c in C} x[c,k] <= 1               for every cage C and digit k
           x[c,g_c] >= 1 (column lower bound)     for every given cell c in G
           x[c,k] in {0,1}
-    """
+    """)
+def binary_symbreak(puzzle: KillerSudoku) -> Model:
     return assignment_model(puzzle, "binary-symbreak", digit_weights(puzzle.n), cage_rows(puzzle))
 
 
@@ -99,9 +99,8 @@ def binary_symbreak(puzzle: KillerSudoku) -> Model:
     can fill it (distinct digits with the right total that contain the cage's
     givens), exactly one set chosen, and each digit used in the cage exactly as
     often (0 or 1) as the chosen set holds it.  Distinctness and the sum follow
-    from the set, so no sum row is written.""")
-def combinations(puzzle: KillerSudoku) -> Model:
-    """With S_C = the admissible digit sets of cage C (``cage_combinations`` of its size,
+    from the set, so no sum row is written.""",
+              constraints="""With S_C = the admissible digit sets of cage C (``cage_combinations`` of its size,
     total and N, keeping the sets that contain every digit given in C), binaries
     z[C,s] for s in S_C after the N^3 columns x:
 
@@ -115,7 +114,8 @@ def combinations(puzzle: KillerSudoku) -> Model:
     The last rows make the digits of C exactly the chosen set, so they are
     distinct and sum to V_C; the sum row sum k*x = V_C is implied and left out.
     A cage with no admissible set gets the empty row 0 = 1 (infeasible).
-    """
+    """)
+def combinations(puzzle: KillerSudoku) -> Model:
     n = puzzle.n
     nx = n ** 3
     sets = admissible_sets(puzzle)
@@ -142,9 +142,8 @@ def combinations(puzzle: KillerSudoku) -> Model:
     One integer y in 1..N per cell; for every pair of cells sharing a row, column,
     box, diagonal (Killer-X) or cage, a binary order variable with the big-M
     (M = N) disjunction y_a >= y_b + 1 or y_b >= y_a + 1; the cage sums
-    sum y = total; and the implied unit sums sum y = N(N+1)/2.  Givens are fixed by bounds.""")
-def integer(puzzle: KillerSudoku) -> Model:
-    """With E = {(a,b) : a < b share a unit in U or a cage, not both in G}:
+    sum y = total; and the implied unit sums sum y = N(N+1)/2.  Givens are fixed by bounds.""",
+              constraints="""With E = {(a,b) : a < b share a unit in U or a cage, not both in G}:
 
     minimize 0
     s.t.  y_a - y_b + N * o_ab >= 1          for every (a,b) in E
@@ -154,7 +153,8 @@ def integer(puzzle: KillerSudoku) -> Model:
           1 <= y_c <= N, y_c integer;  y_c = g_c (bounds) for c in G
           o_ab in {0,1}
     Pairs with one given are kept as written, with the given's y a fixed column.
-    """
+    """)
+def integer(puzzle: KillerSudoku) -> Model:
     return integer_cage_model(puzzle, "integer")
 
 
@@ -174,9 +174,8 @@ def integer_cage_model(puzzle: KillerSudoku, name: str) -> Model:
     candidates with that digit there meets the total), then the binary assignment
     model over the candidates left plus the combinations model's digit-set binaries
     over each cage's admissible sets.  Propagation is timed as part of the build;
-    a puzzle it solves is flagged solved in preprocessing.""")
-def propagated(puzzle: KillerSudoku) -> Model:
-    """Propagation (formulations/_propagate.py) over the units U and the cages C with
+    a puzzle it solves is flagged solved in preprocessing.""",
+              constraints="""Propagation (formulations/_propagate.py) over the units U and the cages C with
     their totals gives the candidates K(c) (F: the cells with |K(c)| = 1) and, per cage,
     the admissible digit sets S_C (sets of |C| distinct digits summing to V_C that
     some assignment of candidates realises).  With x[c,k] for k in K(c) and z[C,s]
@@ -192,7 +191,8 @@ def propagated(puzzle: KillerSudoku) -> Model:
           x, z binary
     The link rows make the cage's digits the chosen set: distinct, summing to V_C.
     A contradiction found by propagation adds the row 0 = 1.
-    """
+    """)
+def propagated(puzzle: KillerSudoku) -> Model:
     return propagated_model(puzzle, "propagated", subsets=1)
 
 
@@ -213,9 +213,8 @@ def propagated_model(puzzle: KillerSudoku, name: str, subsets: int) -> Model:
     quads) in every unit and cage, hidden subsets in every unit and fish (X-wing
     to jellyfish) on rows and columns, on top of singles, locked candidates and
     the cages' digit-set filtering; the candidates each rule removed are in the
-    model's presolve_info.""")
-def propagated_subsets(puzzle: KillerSudoku) -> Model:
-    """Propagation (formulations/_propagate.py, ``subsets=4``, the grid's rows and columns for
+    model's presolve_info.""",
+              constraints="""Propagation (formulations/_propagate.py, ``subsets=4``, the grid's rows and columns for
     the fish) gives K(c), F and S_C; the model is the one of ``propagated``:
 
     minimize 0
@@ -226,7 +225,8 @@ def propagated_subsets(puzzle: KillerSudoku) -> Model:
                                                              for those C and every digit k in some K(c) or s
           x[c,k] = 1 (bounds)                                for c in F, K(c) = {k}
           x, z binary
-    """
+    """)
+def propagated_subsets(puzzle: KillerSudoku) -> Model:
     return propagated_model(puzzle, "propagated-subsets", subsets=MAX_SUBSET)
 
 
@@ -235,9 +235,8 @@ def propagated_subsets(puzzle: KillerSudoku) -> Model:
     row, column, box (and diagonal for Killer-X) and every cage declared
     all-different, and the cage sums.  CP-SAT gets exactly that (AddAllDifferent
     per group); MIP solvers, which ignore the declaration, get the ``integer``
-    model (pairwise big-M disjunctions and implied unit sums besides the cage sums).""")
-def cp_natural(puzzle: KillerSudoku) -> Model:
-    """The ``integer`` model (y_c in 1..N, order binaries o_ab with the big-M rows over
+    model (pairwise big-M disjunctions and implied unit sums besides the cage sums).""",
+              constraints="""The ``integer`` model (y_c in 1..N, order binaries o_ab with the big-M rows over
     units and cages, sum_{c in C} y_c = V_C, sum_{c in u} y_c = N(N+1)/2) with the declarations
 
           all_different(y_c : c in u)         for every unit u in U
@@ -246,7 +245,8 @@ def cp_natural(puzzle: KillerSudoku) -> Model:
     and the big-M rows and unit sums marked as implied by them: CP-SAT solves y, the
     cage sums and AddAllDifferent per group (the o columns left out); MIP solvers
     solve the ``integer`` model.
-    """
+    """)
+def cp_natural(puzzle: KillerSudoku) -> Model:
     model = integer_cage_model(puzzle, "cp-natural")
     pairs = model.num_cols - puzzle.n ** 2
     return replace(model, all_different=[*puzzle.units(), *cage_cells(puzzle)],

@@ -26,14 +26,14 @@ from ._sudoku_common import (assignment_bounds, assignment_model, assignment_row
     The classic assignment model: a binary x[c,k] per cell and digit, one digit per
     cell, each digit exactly once in every row, column and box, givens fixed by
     bounds and a zero objective (the model of the fjmartincampo.com 2025 post and
-    of the MATLAB intlinprog example).""")
-def binary(puzzle: Sudoku) -> Model:
-    """minimize 0
+    of the MATLAB intlinprog example).""",
+              constraints="""minimize 0
     s.t.  sum_k x[c,k] = 1                  for every cell c
           sum_{c in u} x[c,k] = 1           for every unit u in U and digit k
           x[c,g_c] >= 1 (column lower bound) for every given cell c in G
           x[c,k] in {0,1}
-    """
+    """)
+def binary(puzzle: Sudoku) -> Model:
     return assignment_model(puzzle, "binary")
 
 
@@ -41,14 +41,14 @@ def binary(puzzle: Sudoku) -> Model:
     The binary assignment model with the MATLAB example's objective sum k*x[c,k]
     instead of 0.  That objective is the sum of all digits in the grid, the same
     constant N^2(N+1)/2 at every feasible point, so it only changes how the solver
-    searches, not which grids are optimal.""")
-def binary_symbreak(puzzle: Sudoku) -> Model:
-    """minimize sum_{c,k} k * x[c,k]      (= N^2 (N+1)/2 at every feasible point)
+    searches, not which grids are optimal.""",
+              constraints="""minimize sum_{c,k} k * x[c,k]      (= N^2 (N+1)/2 at every feasible point)
     s.t.  sum_k x[c,k] = 1                  for every cell c
           sum_{c in u} x[c,k] = 1           for every unit u in U and digit k
           x[c,g_c] >= 1 (column lower bound) for every given cell c in G
           x[c,k] in {0,1}
-    """
+    """)
+def binary_symbreak(puzzle: Sudoku) -> Model:
     return assignment_model(puzzle, "binary-symbreak", digit_weights(puzzle.n))
 
 
@@ -75,9 +75,8 @@ def candidate_digits(puzzle: Sudoku) -> tuple[np.ndarray, np.ndarray]:
     no variables, and x[c,k] exists only if no given in a row, column or box of c
     is k.  A row for a unit-digit pair that a given already covers is dropped.  If
     a blank cell or an uncovered unit-digit pair has no candidate left, its row
-    is kept empty (0 = 1), so every solver reports the model infeasible.""")
-def binary_reduced(puzzle: Sudoku) -> Model:
-    """With K(c) = {k : c blank and no given in a unit of c equals k} (the candidates)
+    is kept empty (0 = 1), so every solver reports the model infeasible.""",
+              constraints="""With K(c) = {k : c blank and no given in a unit of c equals k} (the candidates)
     and P = {(u,k) : no given in unit u equals k} (the unit-digit pairs left open),
     one binary x[c,k] per c and k in K(c):
 
@@ -87,7 +86,8 @@ def binary_reduced(puzzle: Sudoku) -> Model:
           x[c,k] in {0,1}
     A row whose sum is empty reads 0 = 1 and makes the model infeasible.  Given
     cells keep their digit in ``decode``.
-    """
+    """)
+def binary_reduced(puzzle: Sudoku) -> Model:
     n = puzzle.n
     units = puzzle.units()
     flat = puzzle.givens.ravel()
@@ -127,9 +127,8 @@ def binary_reduced(puzzle: Sudoku) -> Model:
     column or box (each pair once), a binary order variable o with the big-M
     (M = N) disjunction y_a >= y_b + 1 or y_b >= y_a + 1, plus the implied unit
     sums sum y = N(N+1)/2.  Givens are fixed by bounds; pairs of two givens are
-    left out, pairs with one given are kept.""")
-def integer(puzzle: Sudoku) -> Model:
-    """With E = {(a,b) : a < b share a unit in U, not both in G}:
+    left out, pairs with one given are kept.""",
+              constraints="""With E = {(a,b) : a < b share a unit in U, not both in G}:
 
     minimize 0
     s.t.  y_a - y_b + N * o_ab >= 1          for every (a,b) in E
@@ -140,16 +139,16 @@ def integer(puzzle: Sudoku) -> Model:
     o_ab = 0 forces y_a > y_b and o_ab = 1 forces y_b > y_a; since |y_a - y_b| <= N - 1,
     the relaxed side never binds.  Pairs with one given are kept as written, with
     the given's y a fixed column.
-    """
+    """)
+def integer(puzzle: Sudoku) -> Model:
     return integer_model(puzzle, "integer", [puzzle.units()])
 
 
 @formulation("sudoku", "integer-linked", description="""
     The binary assignment model plus one integer y in 1..N per cell linked by
     y = sum_k k*x; the grid is read from y.  It measures what the extra integer
-    layer costs or gains over the plain binary model.""")
-def integer_linked(puzzle: Sudoku) -> Model:
-    """Columns x[c,k] (N^3 binaries) then y_c (N^2 integers):
+    layer costs or gains over the plain binary model.""",
+              constraints="""Columns x[c,k] (N^3 binaries) then y_c (N^2 integers):
 
     minimize 0
     s.t.  sum_k x[c,k] = 1                  for every cell c
@@ -158,7 +157,8 @@ def integer_linked(puzzle: Sudoku) -> Model:
           x[c,g_c] >= 1 (column lower bound) for every given cell c in G
           x[c,k] in {0,1};  1 <= y_c <= N, y_c integer
     Givens are fixed on x only; the linking row carries them to y.
-    """
+    """)
+def integer_linked(puzzle: Sudoku) -> Model:
     n = puzzle.n
     cells = n * n
     ncols = n ** 3 + cells
@@ -178,9 +178,8 @@ def integer_linked(puzzle: Sudoku) -> Model:
     candidates: box/line pointing and claiming), then the binary assignment model
     over the candidates left: cells propagation fixed are fixed columns, unit-digit
     rows a fixed cell covers are dropped.  Propagation is timed as part of the
-    build; a puzzle it solves is flagged solved in preprocessing.""")
-def propagated(puzzle: Sudoku) -> Model:
-    """Propagation (formulations/_propagate.py) over the units U from the givens gives the
+    build; a puzzle it solves is flagged solved in preprocessing.""",
+              constraints="""Propagation (formulations/_propagate.py) over the units U from the givens gives the
     candidates K(c) (F: the cells with |K(c)| = 1); with x[c,k] for k in K(c):
 
     minimize 0
@@ -189,7 +188,8 @@ def propagated(puzzle: Sudoku) -> Model:
           x[c,k] = 1 (bounds)                          for c in F, K(c) = {k}
           x[c,k] in {0,1}
     A contradiction found by propagation adds the row 0 = 1.
-    """
+    """)
+def propagated(puzzle: Sudoku) -> Model:
     reduction = propagate(given_candidates(puzzle.givens, puzzle.n), puzzle.units())
     return candidate_model(reduction, puzzle.units(), [], name=model_name(puzzle, "propagated"),
                            to_grid=lambda values: values.reshape(puzzle.shape))
@@ -200,9 +200,8 @@ def propagated(puzzle: Sudoku) -> Model:
     locked candidates, naked and hidden subsets (pairs, triples, quads) in every
     unit and fish (X-wing, swordfish, jellyfish) on rows and columns, to a
     fixpoint; then the binary assignment model over the candidates left.  The
-    candidates each rule removed are in the model's presolve_info.""")
-def propagated_subsets(puzzle: Sudoku) -> Model:
-    """Propagation (formulations/_propagate.py, ``subsets=4`` with the grid's rows and
+    candidates each rule removed are in the model's presolve_info.""",
+              constraints="""Propagation (formulations/_propagate.py, ``subsets=4`` with the grid's rows and
     columns for the fish) gives K(c) and F; the model is the one of ``propagated``:
 
     minimize 0
@@ -211,7 +210,8 @@ def propagated_subsets(puzzle: Sudoku) -> Model:
           x[c,k] = 1 (bounds)                          for c in F, K(c) = {k}
           x[c,k] in {0,1}
     A contradiction found by propagation adds the row 0 = 1.
-    """
+    """)
+def propagated_subsets(puzzle: Sudoku) -> Model:
     return subsets_model(puzzle, "propagated-subsets")[0]
 
 
@@ -231,16 +231,16 @@ def subsets_model(puzzle: Sudoku, name: str):
     binaries by y = sum_k k*x, with every unit's y declared all-different.  The
     declaration is what the scip-alldiff configuration propagates (a matching per
     unit at every node) and what CP-SAT adds as AddAllDifferent; other MIP solvers
-    solve the binary rows, with y as extra integer columns.""")
-def propagated_alldiff(puzzle: Sudoku) -> Model:
-    """K(c), F and the rows of ``propagated-subsets``, then columns y_c (one per cell):
+    solve the binary rows, with y as extra integer columns.""",
+              constraints="""K(c), F and the rows of ``propagated-subsets``, then columns y_c (one per cell):
 
     minimize 0
     s.t.  the rows of propagated-subsets over x[c,k], k in K(c)
           y_c - sum_{k in K(c)} k * x[c,k] = 0          for every cell c
           min K(c) <= y_c <= max K(c), y_c integer
           all_different(y_c : c in u)                   for every unit u in U (declared, implied)
-    """
+    """)
+def propagated_alldiff(puzzle: Sudoku) -> Model:
     model, reduction = subsets_model(puzzle, "propagated-alldiff")
     return with_cell_values(model, reduction, puzzle.units())
 
@@ -250,9 +250,8 @@ def propagated_alldiff(puzzle: Sudoku) -> Model:
     every row, column and box declared all-different.  CP-SAT gets exactly that
     (AddAllDifferent per unit); MIP solvers, which ignore the declaration, get the
     ``integer`` model (pairwise big-M disjunctions and implied unit sums), so the
-    model is correct on every solver.""")
-def cp_natural(puzzle: Sudoku) -> Model:
-    """The ``integer`` model (y_c in 1..N, order binaries o_ab, the big-M rows and the
+    model is correct on every solver.""",
+              constraints="""The ``integer`` model (y_c in 1..N, order binaries o_ab, the big-M rows and the
     unit sums sum_{c in u} y_c = N(N+1)/2) with the declaration
 
           all_different(y_c : c in u)         for every unit u in U
@@ -261,7 +260,8 @@ def cp_natural(puzzle: Sudoku) -> Model:
     per unit (the o columns left out); MIP solvers solve the ``integer`` model.  The
     unit sums tighten the LP but slow CP-SAT down (25x25 Frisch #2: 7.6 s with
     them, 0.55 s without), so they are not part of CP-SAT's model.
-    """
+    """)
+def cp_natural(puzzle: Sudoku) -> Model:
     units = puzzle.units()
     model = integer_model(puzzle, "cp-natural", [units])
     return replace(model, all_different=list(units), all_different_rows=np.arange(model.num_rows))

@@ -151,9 +151,8 @@ def _xor_model(puzzle: Takuzu, formulation_name: str, *, exact: bool) -> Model:
     lines: the seed post's z per pair of lines and position with sum_j z >= 1,
     corrected to bound z from above by the XOR (z <= x + x', z <= 2 - x - x').
     Bounded from below only (z >= |x - x'|, our reconstruction of the post's
-    rows), z can be 1 on equal lines, which then pass.""")
-def binary(puzzle: Takuzu) -> Model:
-    """The core rows (module docstring), and with ``distinct_lines``, for every pair
+    rows), z can be 1 on equal lines, which then pass.""",
+              constraints="""The core rows (module docstring), and with ``distinct_lines``, for every pair
     of rows and every pair of columns (l, l') and position j, z[l,l',j] in {0,1}:
 
         z[l,l',j] <= x + x'
@@ -164,7 +163,8 @@ def binary(puzzle: Takuzu) -> Model:
     The first two rows give z <= x XOR x' on binary x, so sum_j z >= 1 needs a
     position where the lines differ. The one-sided rows z >= x - x', z >= x' - x
     (the post's, as reconstructed) leave equal lines feasible with z = 1.
-    """
+    """)
+def binary(puzzle: Takuzu) -> Model:
     return _xor_model(puzzle, "binary", exact=False)
 
 
@@ -173,9 +173,8 @@ def binary(puzzle: Takuzu) -> Model:
     sides: z <= x + x', z <= 2 - x - x', z >= x - x', z >= x' - x) and
     sum_j z >= 1 per pair of rows and per pair of columns. The lower bounds are
     redundant for feasibility; they make z the exact XOR. Without distinct lines
-    it is the binary model.""")
-def xor_distinct(puzzle: Takuzu) -> Model:
-    """The core rows, and with ``distinct_lines``, for every pair of rows and every
+    it is the binary model.""",
+              constraints="""The core rows, and with ``distinct_lines``, for every pair of rows and every
     pair of columns (l, l') and position j, z[l,l',j] in {0,1}:
 
         z <= x + x',   z <= 2 - x - x',   z >= x - x',   z >= x' - x
@@ -184,7 +183,8 @@ def xor_distinct(puzzle: Takuzu) -> Model:
 
     On binary x the four rows give z = x XOR x'. Without ``distinct_lines`` this is
     exactly ``binary``.
-    """
+    """)
+def xor_distinct(puzzle: Takuzu) -> Model:
     return _xor_model(puzzle, "xor-distinct", exact=True)
 
 
@@ -202,9 +202,8 @@ def encodable(puzzle: Takuzu) -> bool:
     (P = line length): v - v' >= 1 - M o, v' - v >= 1 - M (1 - o). Lines longer
     than 18 are refused: at 20, M = 2^20 times an integrality tolerance of 1e-6
     exceeds 1 and solvers return equal lines. Without distinct lines it is the
-    binary model.""")
-def integer_encoding(puzzle: Takuzu) -> Model:
-    """The core rows, and with ``distinct_lines``, for every line l of length P an
+    binary model.""",
+              constraints="""The core rows, and with ``distinct_lines``, for every line l of length P an
     integer v[l] in [0, 2^P - 1] and for every pair l < l' of the same kind a binary
     o[l,l']:
 
@@ -219,7 +218,8 @@ def integer_encoding(puzzle: Takuzu) -> Model:
     (through scipy) returned an empty 20 x 20 grid with two equal rows and
     o = 1 - 2^-20. Lines longer than ``MAX_ENCODED_LINE`` = 18 (1e-6 M = 0.26)
     therefore raise PuzzleError.
-    """
+    """)
+def integer_encoding(puzzle: Takuzu) -> Model:
     index = cell_index(puzzle)
     num_x = index.size
     if not puzzle.distinct_lines:
@@ -301,14 +301,14 @@ def equal_line_cuts(puzzle: Takuzu, x: np.ndarray) -> Rows | None:
     integer solution found is separated: every pair of equal rows or columns gets
     a no-good row excluding that exact shared pattern for that pair, and the model
     is solved again until all lines differ. Without distinct lines it is the
-    binary model.""")
-def lazy_distinct(puzzle: Takuzu) -> Model:
-    """The core rows only (module docstring), minimize 0; with ``distinct_lines``,
+    binary model.""",
+              constraints="""The core rows only (module docstring), minimize 0; with ``distinct_lines``,
     ``Model.separate`` returns, for an integer solution x, the rows of
     :func:`equal_line_cuts` (one no-good per pair of equal lines), or None when all
     lines differ. The runner appends them and solves again; since each round cuts
     off the current x and there are finitely many grids, the loop terminates.
-    """
+    """)
+def lazy_distinct(puzzle: Takuzu) -> Model:
     separate = (lambda x: equal_line_cuts(puzzle, x)) if puzzle.distinct_lines else None
     return _core_model(puzzle, "lazy-distinct", separate)
 
@@ -319,9 +319,8 @@ def lazy_distinct(puzzle: Takuzu) -> Model:
     fills the rest with the other), then the binary model with the cells
     propagation fixed as fixed columns and the rows on fixed cells only dropped.
     Propagation is timed as part of the build; a puzzle it solves is flagged
-    solved in preprocessing.""")
-def propagated(puzzle: Takuzu) -> Model:
-    """Propagation (formulations/_propagate_takuzu.py) gives the set F of cells with one value
+    solved in preprocessing.""",
+              constraints="""Propagation (formulations/_propagate_takuzu.py) gives the set F of cells with one value
     left, f[i,j] for (i,j) in F.  The ``binary`` model (its core rows, and with
     ``distinct_lines`` its z rows) with
 
@@ -331,7 +330,8 @@ def propagated(puzzle: Takuzu) -> Model:
     and every row whose columns are all fixed left out (propagation guarantees it
     holds).  A contradiction found by propagation (an empty cell, or with
     distinct lines two equal complete lines) adds the row 0 = 1.
-    """
+    """)
+def propagated(puzzle: Takuzu) -> Model:
     cand, consistent = propagate_takuzu(puzzle.givens, puzzle.distinct_lines)
     model = _xor_model(puzzle, "propagated", exact=False)
     cells = cand.reshape(-1, 2)
@@ -358,9 +358,8 @@ MAX_VALUE_LINE = 62
     values declared all-different and so are the column values.  CP-SAT adds
     AddAllDifferent and leaves out the z rows; MIP solvers, which ignore the
     declaration, get the binary model's z rows.  Without distinct lines it is the
-    binary model.""")
-def cp_natural(puzzle: Takuzu) -> Model:
-    """The ``binary`` model, and with ``distinct_lines`` an integer v[l] in [0, 2^P - 1] for
+    binary model.""",
+              constraints="""The ``binary`` model, and with ``distinct_lines`` an integer v[l] in [0, 2^P - 1] for
     every line l of P cells with
 
         v[l] - sum_{j<P} 2^j x[l,j] = 0
@@ -370,7 +369,8 @@ def cp_natural(puzzle: Takuzu) -> Model:
     rows, the v rows and AddAllDifferent (the z columns left free); MIP solvers
     solve the ``binary`` model (v is determined by x).  Lines longer than
     ``MAX_VALUE_LINE`` = 62 raise PuzzleError.
-    """
+    """)
+def cp_natural(puzzle: Takuzu) -> Model:
     model = _xor_model(puzzle, "cp-natural", exact=False)
     if not puzzle.distinct_lines:
         return model

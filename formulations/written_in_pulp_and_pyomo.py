@@ -79,32 +79,32 @@ def _pyomo_model(puzzle: Sudoku):
 @formulation("sudoku", "binary-pulp", description="""
     The binary assignment model written in PuLP as its documentation writes it (x_r_c_k per
     cell and digit, givens as lower bounds, zero objective), converted by from_pulp: the
-    model of `binary`, its build time the layer's.""")
+    model of `binary`, its build time the layer's.""",
+              constraints="""The constraints of ``binary`` (sum_k x[r,c,k] = 1 per cell, sum_{(r,c) in u} x[r,c,k] = 1
+    per unit and digit, x[r,c,g] >= 1 for a given g), built in PuLP.""")
 def sudoku_pulp(puzzle: Sudoku):
-    """The constraints of ``binary`` (sum_k x[r,c,k] = 1 per cell, sum_{(r,c) in u} x[r,c,k] = 1
-    per unit and digit, x[r,c,g] >= 1 for a given g), built in PuLP."""
     return _pulp_model(puzzle)
 
 
 @formulation("sudoku", "binary-pyomo", description="""
     The binary assignment model written in Pyomo (x[r,c,k] per cell and digit, givens as
-    lower bounds, zero objective), converted by from_pyomo: the model of `binary`.""")
+    lower bounds, zero objective), converted by from_pyomo: the model of `binary`.""",
+              constraints="""The constraints of ``binary``, built in Pyomo.""")
 def sudoku_pyomo(puzzle: Sudoku):
-    """The constraints of ``binary``, built in Pyomo."""
     return _pyomo_model(puzzle)
 
 
 @formulation("killer", "binary-pulp", description="""
     The seed Killer model written in PuLP (the Sudoku assignment model plus, per cage, the sum
-    row and at most once per digit), converted by from_pulp: the model of `binary`.""")
+    row and at most once per digit), converted by from_pulp: the model of `binary`.""",
+              constraints="""The constraints of the Killer ``binary`` (the Sudoku rows, sum_{c in C} sum_k k x[c,k] = V_C
+    and sum_{c in C} x[c,k] <= 1 per cage C and digit k), built in PuLP.""")
 def killer_pulp(puzzle: KillerSudoku):
-    """The constraints of the Killer ``binary`` (the Sudoku rows, sum_{c in C} sum_k k x[c,k] = V_C
-    and sum_{c in C} x[c,k] <= 1 per cage C and digit k), built in PuLP."""
     return _pulp_model(puzzle)
 
 
 @formulation("killer", "binary-pyomo", description="""
-    The seed Killer model written in Pyomo, converted by from_pyomo: the model of `binary`.""")
+    The seed Killer model written in Pyomo, converted by from_pyomo: the model of `binary`.""",
+              constraints="""The constraints of the Killer ``binary``, built in Pyomo.""")
 def killer_pyomo(puzzle: KillerSudoku):
-    """The constraints of the Killer ``binary``, built in Pyomo."""
     return _pyomo_model(puzzle)

@@ -3,8 +3,8 @@
 from .errors import PuzzleError
 
 __version__ = "0.1.0"
-__all__ = ["PuzzleError", "Sudoku", "KillerSudoku", "Cage", "Kakuro", "Run", "Takuzu", "KenKen", "KenKenCage", "__version__"]
-_PUZZLE_TYPES = ("Sudoku", "KillerSudoku", "Cage", "Kakuro", "Run", "Takuzu", "KenKen", "KenKenCage")
+__all__ = ["PuzzleError", "Sudoku", "KillerSudoku", "Cage", "Kakuro", "KakuroRun", "Takuzu", "KenKen", "KenKenCage", "__version__"]
+_PUZZLE_TYPES = ("Sudoku", "KillerSudoku", "Cage", "Kakuro", "KakuroRun", "Takuzu", "KenKen", "KenKenCage")
 
 
 def __getattr__(name: str):

@@ -12,13 +12,13 @@ a parser can point at the file line.  Each type lives in its kind's folder,
 from __future__ import annotations
 
 from .kinds.common import digit_sum_range, first_duplicate
-from .kinds.kakuro.puzzle import Kakuro, Run
+from .kinds.kakuro.puzzle import Kakuro, KakuroRun
 from .kinds.kenken.puzzle import KenKen, KenKenCage
 from .kinds.killer.puzzle import Cage, KillerSudoku
 from .kinds.sudoku.puzzle import UNIT_KINDS, Sudoku, default_box_shape, sudoku_units
 from .kinds.takuzu.puzzle import Takuzu
 
-__all__ = ["UNIT_KINDS", "Cage", "Kakuro", "KenKen", "KenKenCage", "KillerSudoku", "Puzzle", "Run", "Sudoku", "Takuzu",
+__all__ = ["UNIT_KINDS", "Cage", "Kakuro", "KenKen", "KenKenCage", "KillerSudoku", "Puzzle", "KakuroRun", "Sudoku", "Takuzu",
            "default_box_shape", "digit_sum_range", "first_duplicate", "sudoku_units"]
 
 Puzzle = Sudoku | KillerSudoku | Kakuro | Takuzu | KenKen

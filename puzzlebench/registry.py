@@ -51,17 +51,13 @@ class FormulationInfo:
     applies: Callable[[object], bool] = applies_to_every_puzzle
     relaxation: bool = False  # its grids may break a rule: the checker's rejections are expected
     takes: str = "every puzzle of its type"  # the puzzles ``applies`` accepts, in words
+    constraints: str = ""  # the exact model in math (``formulations --json``)
 
     def not_applicable(self, puzzle) -> str | None:
         """Why the formulation does not apply to ``puzzle``, or None when it does."""
         if self.applies(puzzle):
             return None
         return f"formulation {self.name} does not apply to this puzzle: it takes {self.takes}"
-
-    @property
-    def constraints(self) -> str:
-        """The docstring: the exact constraints in math."""
-        return (self.build.__doc__ or "").strip()
 
 
 @dataclass(frozen=True)
@@ -98,13 +94,15 @@ _loaded = {"formulations": False, "solvers": False}
 
 
 def formulation(puzzle: str, name: str, description: str, applies: Callable[[object], bool] | None = None, *,
-                takes: str | None = None, relaxation: bool = False):
+                takes: str | None = None, relaxation: bool = False, constraints: str = ""):
     """Register ``build(puzzle) -> Model`` as formulation ``name`` of ``puzzle``.
 
     ``applies(puzzle) -> bool``, when given, says which puzzles the formulation takes, and
     ``takes`` says it in words ("puzzles with lines of at most 18 cells"): the reason the
     others' runs are skipped (a formulation with ``applies`` and no ``takes`` is refused).  ``relaxation=True`` declares a model that leaves out some of
     the puzzle's rules: the checker rejecting its grids is then expected, not an anomaly.
+    ``constraints`` states the exact model in math (``puzzlebench formulations --json`` lists it; the
+    build's docstring is documentation only).
     """
     get_kind(puzzle)  # an unknown puzzle: the error naming the known kinds
     if applies is not None and not (takes or "").strip():
@@ -116,12 +114,12 @@ def formulation(puzzle: str, name: str, description: str, applies: Callable[[obj
             raise ValueError(f"formulation {puzzle}/{name} is registered twice")
         limits = {"applies": applies, "takes": " ".join(takes.split())} if applies is not None else {}
         _FORMULATIONS[key] = FormulationInfo(puzzle, name, " ".join(description.split()), build,
-                                             relaxation=relaxation, **limits)
+                                             relaxation=relaxation, constraints=constraints.strip(), **limits)
         return build
     return register
 
 
-KINDS = ("mip", "cp")
+SOLVER_KINDS = ("mip", "cp")
 
 
 def solver(name: str, *, version: Callable[[], str], description: str, kind: str = "mip",
@@ -132,8 +130,8 @@ def solver(name: str, *, version: Callable[[], str], description: str, kind: str
     ``kind`` is "mip" or "cp" (a constraint-programming reference); ``options``,
     ``mps``, ``all_different`` and ``products`` are described in the module docstring.
     """
-    if kind not in KINDS:
-        raise ValueError(f"solver {name!r}: kind must be one of {', '.join(KINDS)}, not {kind!r}")
+    if kind not in SOLVER_KINDS:
+        raise ValueError(f"solver {name!r}: kind must be one of {', '.join(SOLVER_KINDS)}, not {kind!r}")
 
     def register(solve):
         _SOLVERS[name] = SolverInfo(name, " ".join(description.split()), solve, version, kind,
@@ -145,8 +143,8 @@ def solver(name: str, *, version: Callable[[], str], description: str, kind: str
 def adapter(cls):
     """Register the :class:`~puzzlebench.solvers.base.Adapter` subclass ``cls`` (an instance of it)
     as solver adapter ``cls.name``."""
-    if cls.kind not in KINDS:
-        raise ValueError(f"solver {cls.name!r}: kind must be one of {', '.join(KINDS)}, not {cls.kind!r}")
+    if cls.kind not in SOLVER_KINDS:
+        raise ValueError(f"solver {cls.name!r}: kind must be one of {', '.join(SOLVER_KINDS)}, not {cls.kind!r}")
     instance = cls()
     _SOLVERS[cls.name] = SolverInfo(cls.name, " ".join(cls.description.split()), instance.solve, instance.version,
                                     cls.kind, instance.check_options,

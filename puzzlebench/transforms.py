@@ -47,8 +47,8 @@ import numpy as np
 from .errors import PuzzleError
 from .kinds import kind_of
 
-KINDS = ("digits", "rows", "cols", "bands", "stacks", "transpose")
-DEFAULT_KINDS = KINDS
+SYMMETRIES = ("digits", "rows", "cols", "bands", "stacks", "transpose")
+"""The kinds of transform (``permute --kinds``): each a symmetry a puzzle may admit."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -147,7 +147,7 @@ def reflection(max_digit: int) -> np.ndarray:
 
 
 def supported_kinds(puzzle) -> tuple[str, ...]:
-    """The kinds of :data:`KINDS` that change something for ``puzzle`` (its puzzle kind's ``symmetries``)."""
+    """The kinds of :data:`SYMMETRIES` that change something for ``puzzle`` (its puzzle kind's ``symmetries``)."""
     return kind_of(puzzle).symmetries(puzzle)
 
 
@@ -174,15 +174,15 @@ def reversal(rng: np.random.Generator, length: int, allowed: bool) -> np.ndarray
     return line[::-1].copy() if allowed and rng.random() < 0.5 else line
 
 
-def random_transform(puzzle, rng: np.random.Generator, kinds=DEFAULT_KINDS) -> Transform:
+def random_transform(puzzle, rng: np.random.Generator, kinds=SYMMETRIES) -> Transform:
     """A random symmetry of ``puzzle`` drawn from the elementary ``kinds``.
 
     Kinds the puzzle does not admit are skipped (see :func:`supported_kinds`);
     an unknown kind, or a list none of whose kinds applies, is a PuzzleError.
     """
-    unknown = sorted(set(kinds) - set(KINDS))
+    unknown = sorted(set(kinds) - set(SYMMETRIES))
     if unknown:
-        raise PuzzleError(f"unknown transform kind {unknown[0]!r}; choose from {', '.join(KINDS)}")
+        raise PuzzleError(f"unknown transform kind {unknown[0]!r}; choose from {', '.join(SYMMETRIES)}")
     use = set(kinds) & set(supported_kinds(puzzle))
     if not use:
         raise PuzzleError(f"none of the kinds {', '.join(kinds)} applies to this {puzzle.puzzle}; "
@@ -195,7 +195,7 @@ MAX_COPIES = 10_000
 """The most symmetry copies of one puzzle a command makes (as the config's ``permutations``)."""
 
 
-def transform_count(puzzle, kinds=DEFAULT_KINDS) -> int:
+def transform_count(puzzle, kinds=SYMMETRIES) -> int:
     """How many distinct transforms :func:`random_transform` can draw for ``puzzle`` from ``kinds``
     (the identity included): the product of the choices each kind makes independently, e.g. a
     Sudoku of N = br x bc with every kind: N! digit maps x (br!)^(N/br) row orders within bands x
@@ -205,7 +205,7 @@ def transform_count(puzzle, kinds=DEFAULT_KINDS) -> int:
     return kind_of(puzzle).transform_count(puzzle, use)
 
 
-def check_copies(puzzle, count: int, kinds=DEFAULT_KINDS) -> None:
+def check_copies(puzzle, count: int, kinds=SYMMETRIES) -> None:
     """PuzzleError unless ``puzzle`` has ``count`` distinct non-identity transforms of ``kinds``
     (and the kinds apply to it): refused before any copy is made, instead of drawing repeats for ever."""
     if count < 1:
@@ -217,7 +217,7 @@ def check_copies(puzzle, count: int, kinds=DEFAULT_KINDS) -> None:
                           f"kinds {', '.join(kinds)}; asked for {count}")
 
 
-def permuted_copies(puzzle, count: int, seed: int, kinds=DEFAULT_KINDS) -> list[tuple[int, Transform, object]]:
+def permuted_copies(puzzle, count: int, seed: int, kinds=SYMMETRIES) -> list[tuple[int, Transform, object]]:
     """``count`` distinct non-identity transforms of ``puzzle`` and the copies they make.
 
     Returns ``(id, transform, copy)`` with ids 1..count; the same ``seed`` gives
@@ -227,7 +227,7 @@ def permuted_copies(puzzle, count: int, seed: int, kinds=DEFAULT_KINDS) -> list[
     return list(iter_permuted_copies(puzzle, count, seed, kinds))
 
 
-def iter_permuted_copies(puzzle, count: int, seed: int, kinds=DEFAULT_KINDS) -> Iterator[tuple[int, Transform, object]]:
+def iter_permuted_copies(puzzle, count: int, seed: int, kinds=SYMMETRIES) -> Iterator[tuple[int, Transform, object]]:
     """:func:`permuted_copies` one at a time, each made when asked for (only the transforms'
     signatures are kept, to keep the copies distinct); asking for more copies than
     :func:`transform_count` allows is a PuzzleError before the first copy."""

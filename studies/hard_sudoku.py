@@ -39,7 +39,7 @@ from puzzlebench.run.runner import (
 )
 from puzzlebench.run.solver_configs import declared, ensure_runnable, resolve
 from puzzlebench.run.worker import SolverProcess
-from puzzlebench.store.records import SolveOptions
+from puzzlebench.solvers.contract import SolveOptions
 
 SHIFT = 1.0
 PRESETS = {  # beside the study's configurations: HiGHS without the sub-MIPs it stalled in after the root

@@ -13,7 +13,7 @@ import pyarrow.parquet as pq
 import pytest
 from puzzlebench.analysis import run_analysis
 from puzzlebench.analysis.claims import wilcoxon_table
-from puzzlebench.analysis.figures import KINDS
+from puzzlebench.analysis.figures import FIGURE_KINDS
 from puzzlebench.analysis.formatting import markdown_table
 from puzzlebench.analysis.latex import Column, TableSpec, latex_document_table
 from puzzlebench.analysis.outcomes import instance_times, prepare_runs
@@ -263,7 +263,7 @@ def test_holm_adjustment():
 def _pairwise(times: dict, instance_set: str = "s"):
     """The pairwise claims and data of per-instance ``times`` {formulation: [t per instance]} on HiGHS."""
     from puzzlebench.analysis.claims import Data, decide_claims
-    from puzzlebench.analysis.identity import Identities
+    from puzzlebench.analysis.identity_groups import Identities
     from puzzlebench.analysis.noise import Noise
     rows = [{"puzzle": "sudoku", "solver": "highs", "solver_kind": "mip", "formulation": f, "instance_set": instance_set,
              "instance": f"p{i}", "permutation": 0, "time": t, "preprocessing_solved": False}
@@ -429,7 +429,7 @@ def test_every_table_and_figure_from_the_synthetic_store(synthetic_output):
             assert (out / "tables" / f"{name}.{suffix}").stat().st_size > 0
         body, supplement = out / "tables" / f"{name}.tex", out / "tables" / "supplement" / f"{name}.tex"
         assert body.exists() != supplement.exists(), name                   # one LaTeX file, in one place
-    names = {kind: ("sudoku", "takuzu") for kind in KINDS}
+    names = {kind: ("sudoku", "takuzu") for kind in FIGURE_KINDS}
     names.update(profiles=("sudoku", "sudoku-column", "takuzu", "takuzu-column"), ecdf=("sudoku-column", "takuzu"),
                  scaling=("sudoku-ladder", "sudoku-ladder-nodes", "takuzu-ladder"))
     for kind, files in names.items():
@@ -472,7 +472,7 @@ def test_degenerate_store_gives_every_table(tmp_path, rows):
     per_puzzle, per_set = (tmp_path / "summary.md").read_text().split("## Best configuration per instance set")
     assert per_puzzle.count("| sudoku ") == 1 and per_set.count("| sudoku ") == 1
     assert (tmp_path / "figures" / "profiles" / "sudoku.png").exists()
-    assert all((tmp_path / "figures" / kind).is_dir() for kind in KINDS)
+    assert all((tmp_path / "figures" / kind).is_dir() for kind in FIGURE_KINDS)
     configurations = pd.read_csv(tmp_path / "tables" / "configurations.csv")
     assert len(configurations) == len({row["formulation"] for row in rows})
     expected = 1.0 if rows[0]["status"] == "optimal" else TIME_LIMIT

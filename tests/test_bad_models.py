@@ -19,7 +19,7 @@ from puzzlebench.model.layers import from_pulp, from_pyomo
 from puzzlebench.run.batch import run_job
 from puzzlebench.run.jobs import Job
 from puzzlebench.run.runner import count_solutions, run
-from puzzlebench.store.records import SolveOptions
+from puzzlebench.solvers.contract import SolveOptions
 from puzzlebench.store.results import frame_from_rows
 
 ROOT = Path(__file__).resolve().parents[1]

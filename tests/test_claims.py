@@ -57,7 +57,7 @@ def test_a_store_with_gaps_is_analysed_without_repairs():
     the analysis reads them as they are: flags with gaps are False there, counts and machine facts with
     gaps leave the gap out."""
     from puzzlebench.analysis.claims import findings_document
-    from puzzlebench.analysis.setup import run_setup
+    from puzzlebench.analysis.run_setup import run_setup
     rows = runs_of({"binary": 3.0, "reduced": 1.0}, instances=8, repeats=1)
     for i, row in enumerate(rows):
         row.update(root_solved=[True, False, None][i % 3], preprocessing_solved=[None, False][i % 2],

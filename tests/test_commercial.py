@@ -19,7 +19,7 @@ from puzzlebench.cli import main
 from puzzlebench.io.sets import get_set
 from puzzlebench.run.runner import run
 from puzzlebench.run.worker import SolverProcess
-from puzzlebench.store.records import SolveOptions
+from puzzlebench.solvers.contract import SolveOptions
 from puzzlebench.store.results import find_anomalies, frame_from_rows
 
 ROOT = Path(__file__).resolve().parents[1]

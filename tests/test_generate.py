@@ -30,7 +30,7 @@ from puzzlebench.kinds.takuzu.generator import propagate
 from puzzlebench.puzzles import Sudoku, Takuzu, sudoku_units
 from puzzlebench.run.runner import count_solutions
 from puzzlebench.run.worker import SolverProcess
-from puzzlebench.store.records import SolveOptions
+from puzzlebench.solvers.contract import SolveOptions
 
 SPECS = {
     "sudoku 4x4": SudokuSpec.make(4, None, BlankTarget(blank_fraction=1.0)),

@@ -13,7 +13,7 @@ from puzzlebench.run.runner import build
 from puzzlebench.run.solver_configs import SHIPPED
 from puzzlebench.solvers.highs import solve_highs
 from puzzlebench.solvers.scip import solve_scip
-from puzzlebench.store.records import SolveOptions
+from puzzlebench.solvers.contract import SolveOptions
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -192,7 +192,7 @@ def test_transform_count_is_the_number_of_distinct_transforms():
     from puzzlebench.io.sets import get_set
     from puzzlebench.puzzles import Sudoku
     from puzzlebench.transforms import (
-        KINDS,
+        SYMMETRIES,
         random_transform,
         supported_kinds,
         transform_count,
@@ -201,7 +201,7 @@ def test_transform_count_is_the_number_of_distinct_transforms():
         [get_set(name).entries()[0].puzzle for name in ("killer/janko-x", "kakuro/seed", "takuzu/seed")]
     rng = np.random.default_rng(3)
     for puzzle in puzzles:
-        for kinds in (KINDS, ("digits",), ("rows", "transpose"), ("cols", "bands", "stacks")):
+        for kinds in (SYMMETRIES, ("digits",), ("rows", "transpose"), ("cols", "bands", "stacks")):
             if not set(kinds) & set(supported_kinds(puzzle)):
                 continue
             total = transform_count(puzzle, kinds)
@@ -254,7 +254,7 @@ def test_solve_exits_1_when_a_solver_claims_a_solution_without_a_grid(monkeypatc
     import dataclasses
 
     from puzzlebench import registry
-    from puzzlebench.store.records import SolverResult
+    from puzzlebench.solvers.contract import SolverResult
     highs = registry.get_solver("highs")
     monkeypatch.setitem(registry._SOLVERS, "nogrid", dataclasses.replace(
         highs, name="nogrid", solve=lambda model, options: SolverResult("optimal", message="claims optimal")))

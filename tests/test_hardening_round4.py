@@ -131,7 +131,7 @@ def test_a_one_cell_kenken_builds_with_every_formulation(tmp_path):
     from puzzlebench.io import read_puzzle
     from puzzlebench.registry import formulations
     from puzzlebench.run.runner import run
-    from puzzlebench.store.records import SolveOptions
+    from puzzlebench.solvers.contract import SolveOptions
     path = tmp_path / "k1.txt"
     path.write_text("kenken 1\nA\nA 1\n")
     puzzle = read_puzzle(path).puzzle

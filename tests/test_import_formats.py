@@ -25,7 +25,7 @@ from puzzlebench.io import (
 from puzzlebench.io.sets import load_set
 from puzzlebench.puzzles import Kakuro, KillerSudoku, Sudoku, Takuzu
 from puzzlebench.run.runner import run
-from puzzlebench.store.records import SolveOptions
+from puzzlebench.solvers.contract import SolveOptions
 
 ROOT = Path(__file__).parent.parent
 DATA = Path(__file__).parent / "data"

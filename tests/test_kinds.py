@@ -19,8 +19,7 @@ from puzzlebench.checker import check
 from puzzlebench.draw import draw
 from puzzlebench.errors import PuzzleError
 from puzzlebench.io import format_puzzle, format_solution
-from puzzlebench.io.identity import puzzle_key
-from puzzlebench.kinds import BUILTIN, UnknownKind, get_kind, kind_of, names
+from puzzlebench.kinds import BUILTIN, UnknownKind, get_kind, kind_key, kind_of, names
 from puzzlebench.puzzles import KillerSudoku, Sudoku
 from puzzlebench.transforms import supported_kinds
 
@@ -60,7 +59,7 @@ class Nonogram:
 
 
 @pytest.mark.parametrize("use", [
-    lambda p: puzzle_key(p), lambda p: format_puzzle(p), lambda p: format_solution(p, np.ones((2, 2), int)),
+    lambda p: kind_key(p), lambda p: format_puzzle(p), lambda p: format_solution(p, np.ones((2, 2), int)),
     lambda p: check(p, np.ones((2, 2), int)), lambda p: draw(p), lambda p: supported_kinds(p),
     lambda p: format_puzzle(p, "lines"), lambda p: format_puzzle(p, "janko"), lambda p: format_puzzle(p, "dzn"),
 ], ids=["identity", "native", "native-solution", "check", "draw", "transforms", "lines", "janko", "dzn"])

@@ -13,7 +13,7 @@ from puzzlebench.io import read_puzzle
 from puzzlebench.io.sets import get_set
 from puzzlebench.model import Model
 from puzzlebench.run.runner import build, run
-from puzzlebench.store.records import SolveOptions
+from puzzlebench.solvers.contract import SolveOptions
 
 ROOT = Path(__file__).resolve().parents[1]
 SEED_SUDOKU = ROOT / "instances/sudoku/seed/matlab_cleve.txt"

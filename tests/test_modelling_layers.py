@@ -24,7 +24,7 @@ from puzzlebench.registry import get_formulation
 from puzzlebench.run.jobs import Job
 from puzzlebench.run.runner import run
 from puzzlebench.store.results import read_store
-from puzzlebench.store.records import SolveOptions
+from puzzlebench.solvers.contract import SolveOptions
 
 ROOT = Path(__file__).resolve().parents[1]
 SEEDS = [("sudoku", p) for p in sorted((ROOT / "instances/sudoku/seed").glob("*.txt")) if "solution" not in p.name] \

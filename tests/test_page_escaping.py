@@ -28,7 +28,7 @@ from puzzlebench.analysis.page import (PAGE, Looks, claim_row, claims_section, d
                                        ecdf_figure, instance_figure, links_section, plot_html, profile_figure,
                                        results_page, setup_html, write_page)
 from puzzlebench.analysis.pipeline import read_noise
-from puzzlebench.analysis.setup import run_setup
+from puzzlebench.analysis.run_setup import run_setup
 from puzzlebench.analysis.tables import configuration_table, instance_spreads, set_configuration_table
 
 from test_analysis import analyse, timed, write_store

@@ -19,7 +19,7 @@ COMMANDS = {
     "solve": [*PUZZLEBENCH, "solve", str(SLOW), "--solver", "cbc", "--time-limit", "60"],
     # a parent that exits (without any clean-up: os._exit) while its child solves
     "exit": [sys.executable, "-c", "import os, time; from puzzlebench.io import read_puzzle; "
-             "from puzzlebench.store.records import SolveOptions; from puzzlebench.run.runner import build; "
+             "from puzzlebench.solvers.contract import SolveOptions; from puzzlebench.run.runner import build; "
              "from puzzlebench.run.worker import SolverProcess; p = SolverProcess(); "
              f"p.submit('cbc', build(read_puzzle({str(SLOW)!r}).puzzle, 'binary').model, SolveOptions(time_limit=60)); "
              "time.sleep(3); os._exit(0)"],

@@ -24,7 +24,7 @@ from puzzlebench.registry import formulations, solvers
 from puzzlebench.run.runner import build, count_solutions, run
 from puzzlebench.run.worker import SolverProcess
 from puzzlebench.solvers.cpsat import build_cp_model, natural_model
-from puzzlebench.store.records import SolveOptions
+from puzzlebench.solvers.contract import SolveOptions
 
 ROOT = Path(__file__).resolve().parents[1]
 OPTIONS = SolveOptions(time_limit=60, seed=1)

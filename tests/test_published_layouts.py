@@ -26,7 +26,7 @@ from puzzlebench.io.text import AmbiguousReading
 from puzzlebench.kinds.killer.killer_csv import LETTERS
 from puzzlebench.puzzles import Kakuro, KillerSudoku, Sudoku, Takuzu, default_box_shape
 from puzzlebench.run.runner import run
-from puzzlebench.store.records import SolveOptions
+from puzzlebench.solvers.contract import SolveOptions
 
 WILD = Path(__file__).parent / "data" / "wild"
 PUBLISHED = [  # file, detected format, puzzle type, puzzles, shape, reference solutions in the file

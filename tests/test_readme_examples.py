@@ -15,7 +15,7 @@ import yaml
 from puzzlebench import registry
 from puzzlebench.io import read_puzzle
 from puzzlebench.run.runner import run
-from puzzlebench.store.records import SolveOptions
+from puzzlebench.solvers.contract import SolveOptions
 
 ROOT = Path(__file__).resolve().parents[1]
 

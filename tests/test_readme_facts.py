@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
-from puzzlebench.analysis.figures import KINDS
+from puzzlebench.analysis.figures import FIGURE_KINDS
 from puzzlebench.analysis.report import TABLE_TITLES
 from test_analysis import analyse, synthetic_runs
 from test_store import bad_runs, write_chunk
@@ -102,7 +102,7 @@ def test_the_analysis_outputs_table_names_what_the_analysis_writes(tmp_path):
     analyse(tmp_path, synthetic_runs(), ladders={"sudoku/ladder", "takuzu/ladder"})
     written = {p.name.split(".")[0] for p in (tmp_path / "tables").rglob("*.*") if p.suffix in (".csv", ".md")}
     assert written == set(TABLE_TITLES)                      # this store has rows in every table
-    assert written | set(KINDS) | {"paper/", "index.html", "findings.json"} == named
+    assert written | set(FIGURE_KINDS) | {"paper/", "index.html", "findings.json"} == named
     assert {p.name for p in (tmp_path / "paper").glob("*.pdf")} == {"paper.pdf", "supplement.pdf", "profiles.pdf"}
     assert (tmp_path / "index.html").is_file()
 

@@ -19,7 +19,7 @@ import pytest
 from puzzlebench.analysis.outcomes import instance_times, load_runs, prepare_runs
 from puzzlebench.analysis.page import PAGE, claim_row, read_claims, write_page
 from puzzlebench.analysis.pipeline import read_noise
-from puzzlebench.analysis.setup import run_setup
+from puzzlebench.analysis.run_setup import run_setup
 from puzzlebench.analysis.tables import configuration_table, instance_spreads, set_configuration_table
 
 from test_analysis import analyse, timed

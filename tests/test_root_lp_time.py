@@ -9,7 +9,7 @@ from puzzlebench.run.runner import run
 from puzzlebench.run.solver_configs import SHIPPED
 from puzzlebench.solvers import cbc, highs
 from puzzlebench.solvers.scip import solve_scip
-from puzzlebench.store.records import SolveOptions
+from puzzlebench.solvers.contract import SolveOptions
 from puzzlebench.store.results import frame_from_rows
 
 LOGS = Path(__file__).resolve().parent / "data" / "logs"

@@ -14,7 +14,7 @@ from puzzlebench.model import Model, rows_from_triplets
 from puzzlebench.run.runner import build, run
 from puzzlebench.run.worker import SolverProcess
 from puzzlebench.solvers.scip_alldiff import ValueGraph
-from puzzlebench.store.records import SolveOptions
+from puzzlebench.solvers.contract import SolveOptions
 
 ROOT = Path(__file__).resolve().parents[1]
 

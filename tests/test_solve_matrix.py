@@ -18,7 +18,7 @@ from puzzlebench.run.runner import build, count_solutions, run
 from puzzlebench.run.solver_configs import SHIPPED
 from puzzlebench.run.worker import SolverProcess
 from puzzlebench.solvers.mps_check import mps_solvers, read_mps_status
-from puzzlebench.store.records import SolveOptions
+from puzzlebench.solvers.contract import SolveOptions
 
 ROOT = Path(__file__).resolve().parents[1]
 SEEDS = {

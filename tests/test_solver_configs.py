@@ -23,7 +23,7 @@ from puzzlebench.run.solver_configs import (
     parse_option,
     resolve,
 )
-from puzzlebench.store.records import SolveOptions
+from puzzlebench.solvers.contract import SolveOptions
 from puzzlebench.workflow.planner import plan
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -22,7 +22,7 @@ from puzzlebench.solvers._common import captured_solve
 from puzzlebench.solvers.base import Adapter, Reading
 from puzzlebench.solvers.logs import LogTable, Rule, Section
 from puzzlebench.solvers.mps_check import read_mps_status
-from puzzlebench.store.records import SolveOptions, SolverResult
+from puzzlebench.solvers.contract import SolveOptions, SolverResult
 
 NAMES = [info.name for info in registry.solvers()]
 MPS_NAMES = [info.name for info in registry.solvers() if info.mps is not None]  # with an MPS reader
@@ -402,7 +402,7 @@ def test_listing_solvers_loads_no_solver_library():
 
 
 def test_cbc_runs_after_cpsat_in_one_process():
-    code = ("from puzzlebench import registry; from puzzlebench.store.records import SolveOptions; "
+    code = ("from puzzlebench import registry; from puzzlebench.solvers.contract import SolveOptions; "
             "from tests.test_solvers import knapsack; "
             "print([registry.get_solver(n).solve(knapsack(), SolveOptions()).status "
             "for n in ('cpsat', 'cbc')])")
@@ -461,7 +461,7 @@ def test_adapter_log_figures_are_result_fields(name):
 def test_a_reading_and_a_result_share_one_list_of_figures():
     # issue 24: solvers.base.Reading repeated SolverResult's eight figure fields
     from puzzlebench.solvers.base import Reading
-    from puzzlebench.store.records import FIGURE_TYPES, SolveFigures
+    from puzzlebench.solvers.contract import FIGURE_TYPES, SolveFigures
     figures = {f.name for f in dataclasses.fields(SolveFigures)}
     assert figures == set(FIGURE_TYPES) and {"nodes", "root_lp_time", "presolved_rows"} <= figures
     for cls in (Reading, SolverResult):

@@ -24,7 +24,8 @@ from puzzlebench.run.batch import run_job, select_entries, write_rows_atomically
 from puzzlebench.run.jobs import Job
 from puzzlebench.run.runner import run
 from puzzlebench.store import chunks
-from puzzlebench.store.records import RunContext, RunRecord, SolveOptions
+from puzzlebench.store.records import RunContext, RunRecord
+from puzzlebench.solvers.contract import SolveOptions
 from puzzlebench.store.results import (
     SCHEMA,
     SCHEMA_VERSION,

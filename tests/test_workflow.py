@@ -22,7 +22,7 @@ from puzzlebench.run.batch import Job, run_job, write_rows_atomically
 from puzzlebench.run.runner import build
 from puzzlebench.run.worker import SolverProcess
 from puzzlebench.store import chunks
-from puzzlebench.store.records import SolveOptions
+from puzzlebench.solvers.contract import SolveOptions
 from puzzlebench.store.results import find_anomalies, frame_from_rows, gather
 from puzzlebench.workflow.planner import plan, settings
 

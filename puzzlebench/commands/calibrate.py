@@ -59,7 +59,7 @@ def calibrate(iset, args):
     from ..run.runner import configured, run_sequence, solver_version
     from ..run.worker import SolverProcess
     from ..store.provenance import cpu_pressure_total, load_average, machine
-    from ..store.records import SolveOptions
+    from ..solvers.contract import SolveOptions
     from ..errors import PuzzleError
     from ..io.atomic import check_writable, replacing
     from ..workflow.sampling import CALIBRATION_COLUMNS, calibration_path

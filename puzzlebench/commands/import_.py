@@ -154,7 +154,8 @@ def check_entries(read: list[SourceFile], args, box) -> None:
     reference solution that breaks the rules, a puzzle whose native text does not read back."""
     from ..checker import check
     from ..errors import PuzzleError
-    from ..io import format_puzzle, puzzle_key
+    from ..io import format_puzzle
+    from ..kinds import kind_key
     from ..io.native import read as read_native
     from ..io.rules import parse_rules
     for source in read:
@@ -176,7 +177,7 @@ def check_entries(read: list[SourceFile], args, box) -> None:
                 try:
                     back = read_native(format_puzzle(p, "native"), "", None, parse_rules(None))
                     same = len(back) == 1 and not isinstance(back[0], PuzzleError) and \
-                        puzzle_key(back[0].puzzle) == puzzle_key(p)
+                        kind_key(back[0].puzzle) == kind_key(p)
                 except PuzzleError as err:
                     same, back = False, [err]
                 if not same:

@@ -17,7 +17,7 @@ HELP = "write symmetry-transformed copies of a puzzle (and its solution)"
 
 
 def register(sub) -> None:
-    from ..transforms import DEFAULT_KINDS, KINDS, MAX_COPIES
+    from ..transforms import MAX_COPIES, SYMMETRIES
     from ._common import add_input_arguments, number_in, rng_seed
     p = sub.add_parser("permute", help=HELP,
                        description="Write N equivalent copies of the puzzle of PATH in the native format "
@@ -28,8 +28,8 @@ def register(sub) -> None:
     p.add_argument("--count", type=number_in(int, 1, MAX_COPIES), required=True, metavar="N",
                    help=f"number of copies, 1..{MAX_COPIES} (at most the puzzle's distinct symmetries)")
     p.add_argument("--seed", type=rng_seed, required=True, metavar="S", help="random seed; fixes the copies")
-    p.add_argument("--kinds", nargs="+", choices=KINDS, default=list(DEFAULT_KINDS), metavar="KIND",
-                   help=f"symmetries to draw from: {', '.join(KINDS)} (default: all the puzzle admits)")
+    p.add_argument("--kinds", nargs="+", choices=SYMMETRIES, default=list(SYMMETRIES), metavar="KIND",
+                   help=f"symmetries to draw from: {', '.join(SYMMETRIES)} (default: all the puzzle admits)")
     p.add_argument("--solution", metavar="FILE", help="reference solution file (default: the one in PATH, if any)")
     p.add_argument("-o", "--output", required=True, metavar="DIR", help="output directory (created if missing)")
     p.set_defaults(func=run)

@@ -40,7 +40,7 @@ def register(sub) -> None:
 
 
 def _options(args):
-    from ..store.records import SolveOptions
+    from ..solvers.contract import SolveOptions
     return SolveOptions(threads=args.threads, seed=args.seed, time_limit=args.time_limit,
                         mip_gap=args.gap, verbose=args.verbose)
 

@@ -1,7 +1,7 @@
 """Deterministic puzzle generators whose puzzles are certified to have exactly one solution.
 
-One module per puzzle kind, ``puzzlebench/kinds/<kind>/generator.py`` (its docstring is the
-procedure; the kind's :class:`~puzzlebench.kinds.PuzzleKind` names its spec and function), plus
+One module per puzzle kind, ``puzzlebench/kinds/<kind>/generator.py`` (its ``PROCEDURE`` says
+how; the kind's :class:`~puzzlebench.kinds.PuzzleKind` names its spec and function), plus
 :mod:`.uniqueness` (the solver questions and the certificate), :mod:`.base`
 (the dig-out loop and the random fill) and :mod:`.output` (writing an
 instance set).  A *spec* says what to make (size, rule variant, difficulty
@@ -44,10 +44,10 @@ def puzzle_kind(spec) -> str:
 
 
 def procedure(spec) -> str:
-    """How puzzles of ``spec``'s type are made, for a set's SOURCE.md: the generator module's docstring,
-    the uniqueness certificate and :data:`DETERMINISM`."""
+    """How puzzles of ``spec``'s type are made, for a set's SOURCE.md: the generator module's
+    ``PROCEDURE``, the uniqueness :data:`~.uniqueness.CERTIFICATE` and :data:`DETERMINISM`."""
     generator = sys.modules[loaded(spec_kind(spec).generate).__module__]  # the function, not its Later
-    return f"{generator.__doc__.strip()}\n\n{uniqueness.__doc__.strip()}\n\n{DETERMINISM}"
+    return f"{generator.PROCEDURE.strip()}\n\n{uniqueness.CERTIFICATE.strip()}\n\n{DETERMINISM}"
 
 
 def puzzle_rng(seed: int, spec, index: int) -> np.random.Generator:

@@ -1,5 +1,25 @@
 """Uniqueness questions the generators ask, answered by solvers in one reusable process.
 
+The questions and the certificate, written into a generated set's SOURCE.md: :data:`CERTIFICATE`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..checker import check
+from ..errors import PuzzleError
+from ..kinds import kind_of
+from ..model import Model, Rows, rows_from_triplets
+from ..run.runner import FOUND, build, configured, count_solutions
+from ..run.solver_configs import resolve
+from ..run.worker import SolverProcess
+from ..solvers.contract import SolveOptions
+
+CERTIFICATE = """Uniqueness questions the generators ask, answered by solvers in one reusable process.
+
 Two kinds of question, both about a puzzle whose solution ``S`` is known:
 
 * *search* (many times, inside the generation loops): is there a solution that
@@ -24,21 +44,6 @@ column layout these formulations document: x[c,k] at column N*c + k-1 (Sudoku,
 Killer), x[w,k] at 9*w + k-1 for the w-th white cell in row-major order
 (Kakuro), x[i,j] at i*C + j (Takuzu), each block first.
 """
-
-from __future__ import annotations
-
-from dataclasses import dataclass, field
-
-import numpy as np
-
-from ..checker import check
-from ..errors import PuzzleError
-from ..kinds import kind_of
-from ..model import Model, Rows, rows_from_triplets
-from ..run.runner import FOUND, build, configured, count_solutions
-from ..run.solver_configs import resolve
-from ..run.worker import SolverProcess
-from ..store.records import SolveOptions
 
 
 def certifying_formulation(puzzle) -> str:

@@ -60,11 +60,10 @@ from pathlib import PurePath
 import numpy as np
 
 from ..errors import PuzzleError
-from ..kinds import get_kind, kinds, names
+from ..kinds import get_kind, kind_key, kinds, names
 from . import dzn, grid, janko, killer_json, lines, native, sudoku_yaml, tatham
 from .detect import candidates, describe_reading, detect_solution_text
 from .entry import Entry
-from .identity import puzzle_key
 from .layout import KEYS as LAYOUT_KEYS
 from .layout import Layout
 from .rules import parse_rules
@@ -86,7 +85,7 @@ DETECTION = ("text", "source", "line")
 __all__ = ["FORMATS", "LAYOUTS", "LAYOUT_KEYS", "PLACES", "formats", "kind_formats", "detecting", "formats_holding",
            "claiming_formats", "format_hints", "parse_layout", "Entry", "read_puzzles", "read_puzzles_keeping",
            "read_puzzle", "read_solution", "read_solutions", "read_solutions_of", "read_reference_solutions", "read_solutions_for",
-           "format_puzzle", "format_solution", "detect_format", "puzzle_key"]
+           "format_puzzle", "format_solution", "detect_format"]
 
 
 def kind_formats() -> dict[str, tuple[str, object]]:
@@ -282,7 +281,7 @@ def _resolve(text: str, source: str, found: list[str], puzzle, rules, layout: La
     if whole:
         keys = {}
         for fmt, items in whole.items():
-            keys.setdefault(tuple(puzzle_key(e.puzzle) for e in items), fmt)
+            keys.setdefault(tuple(kind_key(e.puzzle) for e in items), fmt)
         if len(keys) > 1:
             shown = [(fmt, describe_reading(whole[fmt])) for fmt in keys.values()]
             sizes = {items[0].puzzle.shape for items in whole.values()}

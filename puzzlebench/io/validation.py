@@ -72,7 +72,7 @@ class Uniqueness:
 
     def __init__(self, formulation: str, solver: str, time_limit: float):
         from ..run.worker import SolverProcess
-        from ..store.records import SolveOptions
+        from ..solvers.contract import SolveOptions
         self.formulation = formulation
         self.solver = solver
         self.options = SolveOptions(time_limit=time_limit)

@@ -286,8 +286,8 @@ def model_files(puzzle: str, name: str, folder, columns: str = "x_{r}_{c}_{k}", 
             raise ValueError(f"{path}: column {outside} is outside the {rows} x {cols} grid")
         return model
 
-    build.__doc__ = f"The model written in {folder}/<puzzle name>{suffix}, as the file states it."
     formulation(puzzle, name, description=description or (
         f"The model of each puzzle read from {folder}/<puzzle name>{suffix} by HiGHS's reader "
-        f"(from_mps); the grid from the columns {columns}."))(build)
+        f"(from_mps); the grid from the columns {columns}."),
+        constraints=f"The model written in {folder}/<puzzle name>{suffix}, as the file states it.")(build)
     return build

@@ -46,7 +46,7 @@ from multiprocessing.connection import Connection
 from multiprocessing.reduction import ForkingPickler
 
 from ..model import Model
-from ..store.records import SolveOptions, SolverResult
+from ..solvers.contract import SolveOptions, SolverResult
 from .processes import OWNER, owner, remove_leftovers
 
 TEMPORARY = r"puzzlebench-" + OWNER + r"-\w+"

@@ -25,7 +25,7 @@ from typing import Callable
 
 import numpy as np
 
-from ..store.records import SolveOptions, SolverResult
+from .contract import SolveOptions, SolverResult
 from ._capture import captured_output
 
 

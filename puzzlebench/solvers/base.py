@@ -20,7 +20,7 @@ run them the same way for every solver:
    log (:meth:`~Adapter.with_log`), over the reading's own: the presolved size and the
    root LP time, for the solvers that only log them; an infeasible run whose presolve
    emptied the model has no presolved size (presolve proved the infeasibility);
-4. the :class:`~puzzlebench.store.records.SolverResult` is built once from the reading and the log,
+4. the :class:`~puzzlebench.solvers.contract.SolverResult` is built once from the reading and the log,
    with ``root_solved`` = the solve completed (optimal or infeasible) and presolve solved the
    model or the solver explored at most :attr:`~Adapter.root_nodes` nodes.
 
@@ -37,7 +37,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from ..store.records import FIGURE_TYPES, SolveFigures, SolveOptions, SolverResult
+from .contract import FIGURE_TYPES, SolveFigures, SolveOptions, SolverResult
 from ._capture import captured_output
 from ._common import finished, licence_limit, refuse_harness_options
 from .logs import LogTable

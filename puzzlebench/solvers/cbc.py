@@ -55,7 +55,7 @@ from ..model import Model
 from ..model.mps import mps_column_count
 from ..registry import adapter
 from ..run.processes import die_with_parent
-from ..store.records import SolveOptions
+from .contract import SolveOptions
 from ._common import refuse_harness_options, rounded_solution, time_limit_or_none
 from .base import Adapter, Reading
 from .logs import LogTable, Rule, Section

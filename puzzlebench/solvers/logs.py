@@ -17,7 +17,7 @@ expressions whose named groups are the figures they give (``(?P<presolved_rows>\
   match of ``end`` after it (the rest of the log without ``end``); it gives nothing
   when ``start`` does not match.
 
-The figure names are :class:`~puzzlebench.store.records.SolverResult`'s field names where they are
+The figure names are :class:`~puzzlebench.solvers.contract.SolverResult`'s field names where they are
 one of its figures (``presolved_rows``, ``root_lp_time``, ``nodes``, ...).
 """
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ..errors import PuzzleError
 from ..registry import solvers
-from ..store.records import SolveOptions, SolverResult
+from .contract import SolveOptions, SolverResult
 
 
 def mps_solvers() -> tuple[str, ...]:

@@ -43,7 +43,7 @@ import scipy.sparse as sp
 from ..model import Model
 from ..registry import adapter
 from ..run.solver_configs import SHIPPED
-from ..store.records import SolveOptions
+from .contract import SolveOptions
 from .base import Reading
 from .scip import ScipAdapter, Session, _load_arrays
 

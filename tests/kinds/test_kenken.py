@@ -19,7 +19,7 @@ from puzzlebench.errors import PuzzleError
 from puzzlebench.generators import generate_puzzle
 from puzzlebench.generators.base import random_fill
 from puzzlebench.generators.uniqueness import UniquenessOracle
-from puzzlebench.io import puzzle_key as io_puzzle_key
+from puzzlebench.kinds import kind_key
 from puzzlebench.kinds.kenken import generator
 from puzzlebench.kinds.kenken.check import check_kenken
 from puzzlebench.kinds.kenken.native import (
@@ -33,7 +33,7 @@ from puzzlebench.kinds.kenken.transforms import apply_kenken_transform
 from puzzlebench.kinds.kenken.tuples import admissible_tuples
 from puzzlebench.model import Product, Rows
 from puzzlebench.solvers.cpsat import build_cp_model, natural_model
-from puzzlebench.store.records import SolveOptions
+from puzzlebench.solvers.contract import SolveOptions
 from puzzlebench.transforms import (
     Transform,
     random_transform,
@@ -139,7 +139,7 @@ def test_cells_are_stored_row_major_and_the_key_ignores_cage_order_and_name():
     assert reordered.cages[0].cells == ((0, 0), (0, 1))
     assert puzzle_key(puzzle) == puzzle_key(reordered)
     assert puzzle_key(puzzle) != puzzle_key(KenKen(2, cages((((1, 1), (1, 2)), "x", 2), *TWO[1:])))
-    assert io_puzzle_key(puzzle) == ("kenken", *puzzle_key(puzzle))
+    assert kind_key(puzzle) == ("kenken", *puzzle_key(puzzle))
 
 
 @pytest.mark.parametrize("op, values, result", [("+", [3, 4, 3], 10), ("x", [2, 3, 2], 12), ("-", [2, 5], 3),

@@ -22,16 +22,15 @@ from puzzlebench.io import (
     FORMATS,
     detect_format,
     formats_holding,
-    puzzle_key,
     read_puzzle,
     read_puzzles,
     read_puzzles_keeping,
     read_solutions,
 )
-from puzzlebench.kinds import get_kind, register_kind
+from puzzlebench.kinds import get_kind, kind_key, register_kind
 from puzzlebench.kinds.kenken.puzzle import KenKen
 from puzzlebench.run.runner import run
-from puzzlebench.store.records import SolveOptions
+from puzzlebench.solvers.contract import SolveOptions
 
 ROOT = Path(__file__).resolve().parents[2]
 WILD = ROOT / "tests" / "data" / "wild" / "kenken"
@@ -197,14 +196,14 @@ def test_letters_puzzle_that_breaks_the_rules_is_refused_at_its_line(tmp_path):
 def test_cells_0_based_and_1_based(tmp_path):
     zero = read_puzzle(write(tmp_path, json.dumps(CAGES), "zero.json")).puzzle
     one = [{**cage, "cells": [[r + 1, c + 1] for r, c in cage["cells"]]} for cage in CAGES]
-    assert puzzle_key(read_puzzle(write(tmp_path, json.dumps(one), "one.json")).puzzle) == puzzle_key(zero)
+    assert kind_key(read_puzzle(write(tmp_path, json.dumps(one), "one.json")).puzzle) == kind_key(zero)
     flat = [{**cage, "cells": [r * 3 + c for r, c in cage["cells"]]} for cage in CAGES]
-    assert puzzle_key(read_puzzle(write(tmp_path, json.dumps(flat), "flat.json")).puzzle) == puzzle_key(zero)
+    assert kind_key(read_puzzle(write(tmp_path, json.dumps(flat), "flat.json")).puzzle) == kind_key(zero)
     flat1 = [{**cage, "cells": [r * 3 + c + 1 for r, c in cage["cells"]]} for cage in CAGES]
-    assert puzzle_key(read_puzzle(write(tmp_path, json.dumps(flat1), "flat1.json")).puzzle) == puzzle_key(zero)
+    assert kind_key(read_puzzle(write(tmp_path, json.dumps(flat1), "flat1.json")).puzzle) == kind_key(zero)
     xy = {"width": 3, "height": 3, "rules": [{"op": cage["operation"], "value": cage["value"],
                                               "cells": [{"x": c, "y": r} for r, c in cage["cells"]]} for cage in CAGES]}
-    assert puzzle_key(read_puzzle(write(tmp_path, json.dumps(xy), "xy.json")).puzzle) == puzzle_key(zero)
+    assert kind_key(read_puzzle(write(tmp_path, json.dumps(xy), "xy.json")).puzzle) == kind_key(zero)
     # 1..2 in a grid stated 3x3: neither 0-based (no 0) nor 1-based (not reaching 3): refused, not guessed
     part = {"size": 3, "cages": [{"cells": [[1, 1], [1, 2]], "op": "+", "target": 3}]}
     with pytest.raises(PuzzleError, match=r"puzzle 1: its cells' rows and columns run 1..2: neither 0-based "

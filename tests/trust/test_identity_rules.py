@@ -1,4 +1,4 @@
-"""Which formulations are one model (analysis/identity.py): the identity groups from the runs'
+"""Which formulations are one model (analysis/identity_groups.py): the identity groups from the runs'
 fingerprints and hashes, the look-ups over them, and the order that names a group."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import pandas as pd
 import pytest
 
 from puzzlebench import registry
-from puzzlebench.analysis.identity import Identities, IdentityGroup, identity_groups, in_registration_order
+from puzzlebench.analysis.identity_groups import Identities, IdentityGroup, identity_groups, in_registration_order
 from puzzlebench.registry import registration_order
 
 COLUMNS = ["puzzle", "instance_set", "instance", "permutation", "solver", "formulation", "model_fingerprint",

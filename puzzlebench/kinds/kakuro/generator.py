@@ -1,5 +1,23 @@
 """Kakuro of a given size and black-cell density: a random pattern and fill, repaired until unique.
 
+How its puzzles are made, written into a generated set's SOURCE.md: :data:`PROCEDURE`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+
+import numpy as np
+from scipy import ndimage
+
+from ...errors import PuzzleError
+from ...generators.base import Generated, per_size, random_fill
+from ...generators.uniqueness import UniquenessOracle
+from .puzzle import DEFAULT_DENSITY, Kakuro
+
+PROCEDURE = """Kakuro of a given size and black-cell density: a random pattern and fill, repaired until unique.
+
 1. Pattern (:func:`random_pattern`): row 0 and column 0 are black (they hold
    the clues), every other cell starts white.  First every run longer than 9
    cells is split at a random cell whose blackening keeps the pattern valid:
@@ -28,19 +46,6 @@
    ``MAX_ATTEMPTS`` the generator gives up.  Blackening raises the density:
    the density reached is reported with each puzzle.
 """
-
-from __future__ import annotations
-
-from dataclasses import dataclass
-from itertools import combinations
-
-import numpy as np
-from scipy import ndimage
-
-from ...errors import PuzzleError
-from ...generators.base import Generated, per_size, random_fill
-from ...generators.uniqueness import UniquenessOracle
-from .puzzle import DEFAULT_DENSITY, Kakuro
 
 MAX_SIDE = 100
 MAX_RUN = Kakuro.max_digit

@@ -15,7 +15,7 @@ DEFAULT_DENSITY = 0.3
 
 
 @dataclass(frozen=True)
-class Run:
+class KakuroRun:
     """A Kakuro run: white cells ``(row, col)`` in a line, whose distinct digits sum to ``total``."""
 
     direction: str  # "across" or "down"
@@ -63,7 +63,7 @@ class Kakuro:
         object.__setattr__(self, "down", down)
         object.__setattr__(self, "runs", self._derive_runs())
 
-    runs: tuple[Run, ...] = field(init=False, repr=False)
+    runs: tuple[KakuroRun, ...] = field(init=False, repr=False)
 
     @property
     def shape(self) -> tuple[int, int]:
@@ -73,7 +73,7 @@ class Kakuro:
     def num_givens(self) -> int:
         return len(self.runs)
 
-    def _derive_runs(self) -> tuple[Run, ...]:
+    def _derive_runs(self) -> tuple[KakuroRun, ...]:
         runs = []
         rows, cols = self.shape
         for direction, layer, (dr, dc) in (("across", self.across, (0, 1)), ("down", self.down, (1, 0))):
@@ -93,7 +93,7 @@ class Kakuro:
                 if not lo <= total <= hi:
                     raise PuzzleError(f"{where} heads {len(cells)} cells, which cannot sum to {total} "
                                       f"(possible: {lo}..{hi})", row=int(r))
-                runs.append(Run(direction, (int(r), int(c)), tuple(cells), total))
+                runs.append(KakuroRun(direction, (int(r), int(c)), tuple(cells), total))
         covered = {d: np.zeros(self.shape, bool) for d in ("across", "down")}
         for run in runs:
             for cell in run.cells:

@@ -1,5 +1,27 @@
 """KenKen: a random Latin square, random cages and operations, clues repaired until unique.
 
+How its puzzles are made, written into a generated set's SOURCE.md: :data:`PROCEDURE`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ...errors import PuzzleError
+from ...generators.base import (
+    Generated,
+    neighbours,
+    per_size,
+    random_fill,
+    random_spanning_tree,
+)
+from ...generators.uniqueness import UniquenessOracle
+from .puzzle import MAX_SIZE, KenKen, KenKenCage, combine
+
+PROCEDURE = """KenKen: a random Latin square, random cages and operations, clues repaired until unique.
+
 1. Latin square: the randomized backtracking of
    :func:`puzzlebench.generators.base.random_fill` over the N rows and N columns.
 2. Cages (:func:`random_cages`): the cells in random order; each cell not yet
@@ -22,23 +44,6 @@
    most once and every split adds a cage, so the loop ends (one-cell cages act
    as givens: the all-singleton grid is unique).
 """
-
-from __future__ import annotations
-
-from dataclasses import dataclass
-
-import numpy as np
-
-from ...errors import PuzzleError
-from ...generators.base import (
-    Generated,
-    neighbours,
-    per_size,
-    random_fill,
-    random_spanning_tree,
-)
-from ...generators.uniqueness import UniquenessOracle
-from .puzzle import MAX_SIZE, KenKen, KenKenCage, combine
 
 MIN_SIZE = 4
 SINGLE_CELL_CHANCE = 1 / 8

@@ -165,7 +165,7 @@ class KenKen:
 
 def puzzle_key(puzzle: KenKen) -> tuple:
     """A hashable key equal for two KenKens exactly when they state the same puzzle (name and
-    cage order ignored); :func:`puzzlebench.io.identity.puzzle_key` puts the kind's name in front."""
+    cage order ignored); :func:`puzzlebench.kinds.kind_key` puts the kind's name in front."""
     return (puzzle.n, frozenset((cage.cells, cage.op, cage.target) for cage in puzzle.cages))
 
 

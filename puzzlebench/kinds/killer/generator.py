@@ -1,22 +1,6 @@
 """Killer Sudoku (and Killer-X): a random solved grid, random cages, cages split until unique.
 
-1. Solved grid: :func:`puzzlebench.generators.sudoku.solved_grid`, or for
-   Killer-X (both diagonals hold 1..N too) the randomized backtracking of
-   :func:`puzzlebench.generators.base.random_fill` over the units with diagonals.
-2. Cages (:func:`random_cages`): the cells in random order; each cell not yet
-   caged starts a cage of a random size 2..``max_cage`` that grows by random
-   flood fill, adding a random uncaged orthogonal neighbour whose digit is not
-   in the cage yet, until it has its size or cannot grow.  A cage stuck at one
-   cell then joins a random neighbouring cage that has room and lacks its
-   digit, if there is one.  Sums come from the grid.  There are no givens.
-3. Uniqueness (:func:`split_until_unique`): while the search solver finds a
-   second solution T, one cage on which T differs from the grid is split in
-   two along an edge of a random spanning tree of its cells, chosen among the
-   edges whose two sides have different sums in T than in the grid, so that T
-   breaks a new sum.  Such an edge always exists (if every edge's side kept its
-   sum, every cell would), both sides stay connected, and every split adds a
-   cage, so the loop ends after at most N^2 splits (one-cell cages act as
-   givens).
+How its puzzles are made, written into a generated set's SOURCE.md: :data:`PROCEDURE`.
 """
 
 from __future__ import annotations
@@ -37,6 +21,27 @@ from ...generators.uniqueness import UniquenessOracle
 from ..sudoku.generator import MAX_SIZE, boxes, solved_grid
 from ..sudoku.puzzle import default_box_shape, sudoku_units
 from .puzzle import Cage, KillerSudoku
+
+PROCEDURE = """Killer Sudoku (and Killer-X): a random solved grid, random cages, cages split until unique.
+
+1. Solved grid: :func:`puzzlebench.generators.sudoku.solved_grid`, or for
+   Killer-X (both diagonals hold 1..N too) the randomized backtracking of
+   :func:`puzzlebench.generators.base.random_fill` over the units with diagonals.
+2. Cages (:func:`random_cages`): the cells in random order; each cell not yet
+   caged starts a cage of a random size 2..``max_cage`` that grows by random
+   flood fill, adding a random uncaged orthogonal neighbour whose digit is not
+   in the cage yet, until it has its size or cannot grow.  A cage stuck at one
+   cell then joins a random neighbouring cage that has room and lacks its
+   digit, if there is one.  Sums come from the grid.  There are no givens.
+3. Uniqueness (:func:`split_until_unique`): while the search solver finds a
+   second solution T, one cage on which T differs from the grid is split in
+   two along an edge of a random spanning tree of its cells, chosen among the
+   edges whose two sides have different sums in T than in the grid, so that T
+   breaks a new sum.  Such an edge always exists (if every edge's side kept its
+   sum, every cell would), both sides stay connected, and every split adds a
+   cage, so the loop ends after at most N^2 splits (one-cell cages act as
+   givens).
+"""
 
 
 @dataclass(frozen=True)

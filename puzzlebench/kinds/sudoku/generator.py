@@ -1,5 +1,31 @@
 """Sudoku of any box shape: a random solved grid, then cells blanked while the puzzle stays unique.
 
+How its puzzles are made, written into a generated set's SOURCE.md: :data:`PROCEDURE`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ...errors import PuzzleError
+from ...generators.base import (
+    BlankTarget,
+    Generated,
+    blank_targets,
+    dig,
+    groups_of_cells,
+    per_size,
+    shortfall_note,
+    target_words,
+)
+from ...generators.uniqueness import UniquenessOracle
+from ...transforms import random_transform
+from .puzzle import Sudoku, default_box_shape, sudoku_units
+
+PROCEDURE = """Sudoku of any box shape: a random solved grid, then cells blanked while the puzzle stays unique.
+
 Solved grid (:func:`solved_grid`): the pattern grid of the box shape,
 ``((r mod br)*bc + r div br + c) mod N + 1``, moved by a random symmetry of
 :mod:`puzzlebench.transforms` (digit relabelling, rows within bands, columns
@@ -30,27 +56,6 @@ just past the frontier took CP-SAT up to 172 s.  A unique 36x36 at 65% blank
 is thus out of reach of a MIP certificate in minutes; the shipped ladder
 stays on the logic side at 25x25 and 36x36.
 """
-
-from __future__ import annotations
-
-from dataclasses import dataclass
-
-import numpy as np
-
-from ...errors import PuzzleError
-from ...generators.base import (
-    BlankTarget,
-    Generated,
-    blank_targets,
-    dig,
-    groups_of_cells,
-    per_size,
-    shortfall_note,
-    target_words,
-)
-from ...generators.uniqueness import UniquenessOracle
-from ...transforms import random_transform
-from .puzzle import Sudoku, default_box_shape, sudoku_units
 
 MAX_SIZE = 36
 

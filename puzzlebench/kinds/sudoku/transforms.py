@@ -8,12 +8,12 @@ import math
 
 import numpy as np
 
-from ...transforms import KINDS, Transform, blocked_perm
+from ...transforms import SYMMETRIES, Transform, blocked_perm
 from .puzzle import Sudoku
 
 
 def sudoku_symmetries(puzzle: Sudoku) -> tuple[str, ...]:
-    return KINDS[:-1] + (("transpose",) if puzzle.box_rows == puzzle.box_cols else ())
+    return SYMMETRIES[:-1] + (("transpose",) if puzzle.box_rows == puzzle.box_cols else ())
 
 
 def line_perms(puzzle: Sudoku, rng: np.random.Generator, use: set) -> tuple[np.ndarray, np.ndarray]:

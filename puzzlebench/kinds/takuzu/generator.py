@@ -1,18 +1,6 @@
 """Takuzu (Binairo) of even sizes, with or without distinct lines: a random solution, then givens removed.
 
-Solution (:func:`random_solution`): a randomized depth-first search that
-branches on a blank cell whose row and column hold the fewest blanks (ties
-broken at random), trying 0 and 1 in random order, with the rules propagated
-after every choice (:func:`propagate`).  The effort of such a search is
-heavy-tailed, so it restarts (with the same generator) once it has visited
-300 nodes, a budget that doubles after every 10 restarts.  One core finds a
-20x20 solution in about a second, a 30x30 one in about 20 s.
-
-Digging: as for Sudoku (:mod:`puzzlebench.generators.sudoku`), a logic pass
-that keeps a blank only while propagation alone solves the whole puzzle, then
-(unless ``--difficulty logic``) a uniqueness pass over the remaining givens,
-each blank kept if propagation or the search solver shows the cell can hold
-only its value.
+How its puzzles are made, written into a generated set's SOURCE.md: :data:`PROCEDURE`.
 """
 
 from __future__ import annotations
@@ -32,6 +20,23 @@ from ...generators.base import (
 )
 from ...generators.uniqueness import UniquenessOracle
 from .puzzle import Takuzu
+
+PROCEDURE = """Takuzu (Binairo) of even sizes, with or without distinct lines: a random solution, then givens removed.
+
+Solution (:func:`random_solution`): a randomized depth-first search that
+branches on a blank cell whose row and column hold the fewest blanks (ties
+broken at random), trying 0 and 1 in random order, with the rules propagated
+after every choice (:func:`propagate`).  The effort of such a search is
+heavy-tailed, so it restarts (with the same generator) once it has visited
+300 nodes, a budget that doubles after every 10 restarts.  One core finds a
+20x20 solution in about a second, a 30x30 one in about 20 s.
+
+Digging: as for Sudoku (:mod:`puzzlebench.generators.sudoku`), a logic pass
+that keeps a blank only while propagation alone solves the whole puzzle, then
+(unless ``--difficulty logic``) a uniqueness pass over the remaining givens,
+each blank kept if propagation or the search solver shows the cell can hold
+only its value.
+"""
 
 MAX_SIDE = 100
 

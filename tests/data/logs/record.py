@@ -21,7 +21,7 @@ from puzzlebench import registry
 from puzzlebench.io import read_puzzle
 from puzzlebench.io.sets import get_set
 from puzzlebench.run.runner import build
-from puzzlebench.store.records import SolveOptions
+from puzzlebench.solvers.contract import SolveOptions
 from tests.infeasible_puzzles import SEED_KILLER, infeasible_puzzles
 
 SIZE_LIMITED = ("gurobi", "xpress", "cplex", "copt")

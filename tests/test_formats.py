@@ -17,12 +17,12 @@ from puzzlebench.io import (
     format_puzzle,
     format_solution,
     native,
-    puzzle_key,
     read_puzzle,
     read_puzzles,
     read_solution,
     read_solutions,
 )
+from puzzlebench.kinds import kind_key
 from puzzlebench.puzzles import Cage, Kakuro, KillerSudoku, Sudoku, Takuzu, default_box_shape
 
 DATA = Path(__file__).parent / "data"
@@ -87,7 +87,7 @@ def test_lines_symbols_up_to_36(tmp_path):
     assert len(text.strip()) == 1296 and "a" in text
     assert set(text.strip()) <= set(".123456789ABCDEFGHIJKLMNOPQRSTUVWXYZa")
     back = read_puzzle(write(tmp_path, text)).puzzle
-    assert puzzle_key(back) == puzzle_key(sudoku)
+    assert kind_key(back) == kind_key(sudoku)
     sol_path = write(tmp_path, format_solution(sudoku, solution, "lines"), "sol.txt")
     assert (read_solution(sol_path, back) == solution).all()
 
@@ -232,11 +232,11 @@ def test_tatham_long_runs_and_big_numbers(tmp_path):
     empty = Sudoku(np.zeros((12, 12), int), 3, 4)
     text = format_puzzle(empty, "tatham")
     assert text == "3x4:" + "z" * 5 + "n\n"  # 144 blanks = 5 * 26 + 14
-    assert puzzle_key(read_puzzle(write(tmp_path, text)).puzzle) == puzzle_key(empty)
+    assert kind_key(read_puzzle(write(tmp_path, text)).puzzle) == kind_key(empty)
     takuzu = Takuzu(np.full((10, 10), -1))
     text = format_puzzle(takuzu, "tatham")
     assert text == "10x10:zzzza\n"  # 4 x 25 blanks, then the end mark just past the grid
-    assert puzzle_key(read_puzzle(write(tmp_path, text)).puzzle) == puzzle_key(takuzu)
+    assert kind_key(read_puzzle(write(tmp_path, text)).puzzle) == kind_key(takuzu)
 
 
 # ---------------------------------------------------------------- native
@@ -384,7 +384,7 @@ def test_round_trip_puzzles(fmt, tmp_path):
         path = write(tmp_path, format_puzzle(entry.puzzle, fmt))
         back = read_puzzles(path, format=fmt)
         assert len(back) == 1 and detect_format(path) == fmt
-        assert puzzle_key(back[0].puzzle) == puzzle_key(entry.puzzle), entry.name
+        assert kind_key(back[0].puzzle) == kind_key(entry.puzzle), entry.name
         written += 1
     assert written >= (0 if fmt in READ_ONLY else 3 if fmt in ("kakuro-csv", "killer-csv", "binairo-task") else 10)
 

@@ -17,11 +17,11 @@ from puzzlebench.io import (
     detect_format,
     format_puzzle,
     format_solution,
-    puzzle_key,
     read_puzzle,
     read_puzzles,
     read_solution,
 )
+from puzzlebench.kinds import kind_key
 from puzzlebench.io.sets import load_set
 from puzzlebench.puzzles import Kakuro, KillerSudoku, Sudoku, Takuzu
 from puzzlebench.run.runner import run
@@ -78,7 +78,7 @@ def test_example_is_read_solved_verified_and_written_back(tmp_path, name, fmt, k
             assert check(entry.puzzle, reference) == []
             assert (np.array(record.solution) == reference).all()  # the examples have one solution each
         back = read_puzzles(write(tmp_path, format_puzzle(entry.puzzle, fmt), "back" + path.suffix), format=fmt)
-        assert puzzle_key(back[0].puzzle) == puzzle_key(entry.puzzle)
+        assert kind_key(back[0].puzzle) == kind_key(entry.puzzle)
         if reference is not None and fmt != "dzn":
             solution = write(tmp_path, format_solution(entry.puzzle, reference, fmt), "sol" + path.suffix)
             assert (read_solution(solution, entry.puzzle) == reference).all()
@@ -172,8 +172,8 @@ def test_dzn_map(tmp_path):
         read_puzzles(path, layout={"dzn": {"board": "start"}})
     same = read_puzzle(DATA / "dzn/sudoku_4x4.dzn").puzzle
     renamed = DATA / "dzn/sudoku_4x4_renamed.dzn"  # start and size: names MiniZinc's tutorial uses, read as such
-    assert puzzle_key(read_puzzle(renamed, layout=RENAMED).puzzle) == puzzle_key(read_puzzle(renamed).puzzle) \
-        == puzzle_key(same)
+    assert kind_key(read_puzzle(renamed, layout=RENAMED).puzzle) == kind_key(read_puzzle(renamed).puzzle) \
+        == kind_key(same)
 
 
 def test_dzn_writes_what_minizinc_models_read(tmp_path):
@@ -238,7 +238,7 @@ def test_export_to_dzn(tmp_path):
     out = tmp_path / "k.dzn"
     result = cli("export", DATA / "csv/kakuro_6x6.csv", "-o", out)
     assert result.returncode == 0, result.stderr
-    assert puzzle_key(read_puzzle(out).puzzle) == puzzle_key(read_puzzle(DATA / "dzn/kakuro_6x6.dzn").puzzle)
+    assert kind_key(read_puzzle(out).puzzle) == kind_key(read_puzzle(DATA / "dzn/kakuro_6x6.dzn").puzzle)
     lines = cli("export", DATA / "binairo/binairo_4x6.txt", "--to", "native", "-o", tmp_path / "t.txt")
     assert lines.returncode == 0 and (tmp_path / "t.txt").read_text().startswith("takuzu 4 6")
     refused = cli("export", DATA / "binairo/binairo_4x6.txt", "-o", tmp_path / "t.dzn")

@@ -156,10 +156,7 @@ def test_every_module_imports_first_without_a_cycle():
 
 
 SCRATCH_KIND = '''
-"""Line: a 1 x N row that holds each digit 1..N once (a scratch kind for the entry-point test).
-
-Generator: a random permutation of 1..N, every cell but one given.
-"""
+"""Line: a 1 x N row that holds each digit 1..N once (a scratch kind for the entry-point test)."""
 
 from __future__ import annotations
 
@@ -176,6 +173,8 @@ from puzzlebench.io.native import grid_text
 from puzzlebench.io.text import build_located, parse_row
 from puzzlebench.kinds import PuzzleKind
 from puzzlebench.transforms import Transform, reversal
+
+PROCEDURE = "Generator: a random permutation of 1..N, every cell but one given."
 
 
 @dataclass(frozen=True, eq=False)
@@ -280,10 +279,10 @@ from puzzlebench.model import Model, rows_from_triplets
 from puzzlebench.registry import formulation
 
 
-@formulation("line", "binary", description="x[c,k]: one digit per cell, each digit once.")
+@formulation("line", "binary", description="x[c,k]: one digit per cell, each digit once.",
+             constraints="""minimize 0  s.t.  sum_k x[c,k] = 1 for every cell c,  sum_c x[c,k] = 1 for every
+             digit k,  x[c,g_c] >= 1 for every given cell c,  x[c,k] in {0,1}""")
 def binary(puzzle):
-    """minimize 0  s.t.  sum_k x[c,k] = 1 for every cell c,  sum_c x[c,k] = 1 for every digit k,
-    x[c,g_c] >= 1 for every given cell c,  x[c,k] in {0,1}"""
     n = puzzle.shape[1]
     c, k = np.divmod(np.arange(n * n), n)
     rows = [rows_from_triplets(c, np.arange(n * n), 1.0, n, n * n, 1, 1),

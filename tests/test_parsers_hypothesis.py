@@ -11,8 +11,9 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from puzzlebench.errors import PuzzleError
-from puzzlebench.io import (FORMATS, Entry, detect_format, format_puzzle, format_solution, puzzle_key, read_puzzles,
+from puzzlebench.io import (FORMATS, Entry, detect_format, format_puzzle, format_solution, read_puzzles,
                             read_solutions)
+from puzzlebench.kinds import kind_key
 from puzzlebench.kinds.killer import killer_csv
 from puzzlebench.puzzles import Cage, Kakuro, KillerSudoku, Sudoku, Takuzu, default_box_shape
 
@@ -210,7 +211,7 @@ def test_new_readers_read_back_what_their_writers_wrote(tmp_path_factory, fmt):
         path.write_text(text)
         assert detect_format(path) == fmt
         back = read_puzzles(path, format=fmt, puzzle=puzzle.puzzle)
-        assert len(back) == 1 and puzzle_key(back[0].puzzle) == puzzle_key(puzzle)
+        assert len(back) == 1 and kind_key(back[0].puzzle) == kind_key(puzzle)
         if solution is not None and fmt != "dzn":
             path.write_text(format_solution(puzzle, solution, fmt))
             assert (read_solutions(path, puzzle, format=fmt)[0] == solution).all()
@@ -229,7 +230,7 @@ def test_killer_csv_rows_keep_their_solutions(scratch, made):
     entries = [Entry(puzzle, "1", "", None, solution) for puzzle, solution in made]
     scratch.write_text(killer_csv.format_entries(entries))
     back = read_puzzles(scratch)
-    assert [puzzle_key(e.puzzle) for e in back] == [puzzle_key(p) for p, _ in made]
+    assert [kind_key(e.puzzle) for e in back] == [kind_key(p) for p, _ in made]
     assert all((e.solution == s).all() for e, (_, s) in zip(back, made))
 
 
@@ -271,7 +272,7 @@ def test_new_writers_round_trip_and_are_never_misread(tmp_path_factory, fmt):
         except AmbiguousReading:
             pass
         back = read_puzzles(path, format=fmt, puzzle=puzzle.puzzle)
-        assert len(back) == 1 and puzzle_key(back[0].puzzle) == puzzle_key(puzzle)
+        assert len(back) == 1 and kind_key(back[0].puzzle) == kind_key(puzzle)
         if solution is not None and fmt != "binairo-task":
             path.write_text(format_solution(puzzle, solution, fmt))
             assert (read_solutions(path, puzzle, format=fmt)[0] == solution).all()
@@ -284,6 +285,6 @@ def test_new_writers_round_trip_and_are_never_misread(tmp_path_factory, fmt):
 def test_dzn_kakuro_round_trips_in_either_convention(scratch, made, convention):
     puzzle, _ = made
     scratch.write_text(format_puzzle(puzzle, "dzn", {"dzn": {"convention": convention}}))
-    assert puzzle_key(read_puzzles(scratch, format="dzn")[0].puzzle) == puzzle_key(puzzle)
+    assert kind_key(read_puzzles(scratch, format="dzn")[0].puzzle) == kind_key(puzzle)
     stated = read_puzzles(scratch, format="dzn", layout={"dzn": {"convention": convention}})
-    assert puzzle_key(stated[0].puzzle) == puzzle_key(puzzle)
+    assert kind_key(stated[0].puzzle) == kind_key(puzzle)

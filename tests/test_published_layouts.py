@@ -15,11 +15,11 @@ from puzzlebench.errors import PuzzleError
 from puzzlebench.io import (
     detect_format,
     format_puzzle,
-    puzzle_key,
     read_puzzle,
     read_puzzles,
     read_solutions,
 )
+from puzzlebench.kinds import kind_key
 from puzzlebench.io.sets import load_set
 from puzzlebench.io.symbols import describe, parse_symbols
 from puzzlebench.io.text import AmbiguousReading
@@ -95,13 +95,13 @@ def test_published_conventions_are_kept():
     komo = read_puzzle(WILD / "bare-grid/converter_one_komo.sdk")  # '!' marks a given; the full grid is the solution
     assert komo.puzzle.num_givens == 25 and (komo.solution[komo.puzzle.givens > 0] ==
                                              komo.puzzle.givens[komo.puzzle.givens > 0]).all()
-    assert puzzle_key(read_puzzle(WILD / "bare-grid/converter_one.sdk").puzzle) == puzzle_key(komo.puzzle)
+    assert kind_key(read_puzzle(WILD / "bare-grid/converter_one.sdk").puzzle) == kind_key(komo.puzzle)
     hex_board = read_puzzle(WILD / "bare-grid/example.sudkb").puzzle  # 256 decimal numbers, 0 blank
     assert hex_board.num_givens == 256 - 20 and hex_board.givens.max() == 16
     titled = read_puzzles(WILD / "titled/easy_head2.txt")
     assert [e.extra["title"] for e in titled] == ["Puzzle N°  1", "Puzzle N°  2"] and [e.line for e in titled] == [7, 39]
     json, yaml = read_puzzle(WILD / "killer/y9zmzaan.json").puzzle, read_puzzle(WILD / "killer/y9zmzaan.yaml").puzzle
-    assert puzzle_key(json) == puzzle_key(yaml)  # the same puzzle in two layouts
+    assert kind_key(json) == kind_key(yaml)  # the same puzzle in two layouts
     implied = [c for c in json.cages if len(c.cells) == 1]  # the 9 uncaged cells, each fixed by its box
     assert len(json.cages) == 32 + 9 and [c.cells[0] for c in implied][:2] == [(1, 1), (1, 4)] and implied[0].total == 1
     k0 = read_puzzle(WILD / "kakuro/kakuro_head.cpp")  # "2, 0, 5,16": x, y of the clue cell, 0-based, down 5 cells
@@ -246,7 +246,7 @@ def test_minizinc_kakuro_of_the_clue_cell_convention(tmp_path):
         text = format_puzzle(kakuro, "dzn", {"dzn": {"convention": convention}})
         assert count in text
         back = write(tmp_path, text, f"{convention}.dzn")
-        assert puzzle_key(read_puzzle(back).puzzle) == puzzle_key(kakuro)
+        assert kind_key(read_puzzle(back).puzzle) == kind_key(kakuro)
     exported = tmp_path / "out.dzn"
     assert main(["export", str(path), "--to", "dzn", "--dzn-convention", "clue-cell", "-o", str(exported)]) == 0
     assert exported.read_text().count("n_v = ") == 1
@@ -261,7 +261,7 @@ def test_killer_layouts(tmp_path):
     path = write(tmp_path, ",ptitle,vol,book,puzzle,puzz_color,puzz_hint,solved,sOrder\n"
                            f'0,KD_Killer_IM1-B1-P1,1,1,1,K{cages},"{sums}",{solution},"1,2"\n', "kd.csv")
     entry = read_puzzle(path)
-    assert puzzle_key(entry.puzzle) == puzzle_key(row.puzzle) and (entry.solution == row.solution).all()
+    assert kind_key(entry.puzzle) == kind_key(row.puzzle) and (entry.solution == row.solution).all()
     # f-puzzles JSON with a rule that is not modelled is refused, not read without it
     fpuzzles = (WILD / "killer/y9zmzaan.json").read_text().replace('"killercage"', '"thermometer": [{"lines": []}], '
                                                                                    '"killercage"', 1)
@@ -289,7 +289,7 @@ def test_takuzu_layouts(tmp_path):
     assert task == "1a0k0c0n1a1\n"  # digits are cells, a letter a run of 1 (a) .. 26 (z) blanks
     path = write(tmp_path, task, "task.txt")
     assert detect_format(path) == "binairo-task"
-    assert puzzle_key(read_puzzle(path).puzzle) == puzzle_key(read_puzzle(bare, puzzle="takuzu").puzzle)
+    assert kind_key(read_puzzle(path).puzzle) == kind_key(read_puzzle(bare, puzzle="takuzu").puzzle)
     assert read_puzzle(write(tmp_path, "a1d11dx\n", "t2.txt")).puzzle.givens[1, :2].tolist() == [1, 1]
 
 

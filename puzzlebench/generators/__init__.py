@@ -17,6 +17,7 @@ import sys
 
 import numpy as np
 
+from ..errors import PuzzleError
 from ..kinds import loaded, spec_kind
 from . import uniqueness
 from .base import BlankTarget, Generated
@@ -47,6 +48,9 @@ def procedure(spec) -> str:
     """How puzzles of ``spec``'s type are made, for a set's SOURCE.md: the generator module's
     ``PROCEDURE``, the uniqueness :data:`~.uniqueness.CERTIFICATE` and :data:`DETERMINISM`."""
     generator = sys.modules[loaded(spec_kind(spec).generate).__module__]  # the function, not its Later
+    if not isinstance(getattr(generator, "PROCEDURE", None), str):
+        raise PuzzleError(f"puzzle kind {spec_kind(spec).name!r}: its generator's module {generator.__name__} "
+                          "has no PROCEDURE (the text a generated set's SOURCE.md gives of how it was made)")
     return f"{generator.PROCEDURE.strip()}\n\n{uniqueness.CERTIFICATE.strip()}\n\n{DETERMINISM}"
 
 

@@ -191,7 +191,8 @@ class PuzzleKind:
       apply_transform ``(transform, puzzle, name) -> puzzle``: the transformed puzzle named ``name``
     Generator (:mod:`puzzlebench.generators`; None when the kind has none)
       spec_type     the spec dataclass (with ``key``, ``label`` and ``parameters``), or a :class:`Later` naming it
-      generate      ``(spec, rng, oracle) -> Generated``; its module's docstring is the procedure
+      generate      ``(spec, rng, oracle) -> Generated``; its module's ``PROCEDURE`` (a string) is the
+                    procedure a generated set's SOURCE.md states
       specs         ``(args, sizes) -> list[spec]``: the specs of ``generate``'s options (``sizes``
                     parsed (rows, cols) pairs)
       command       ``(args, specs) -> list[str]``: the options of the canonical ``generate`` command

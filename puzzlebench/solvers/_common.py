@@ -26,7 +26,7 @@ from typing import Callable
 import numpy as np
 
 from .contract import SolveOptions, SolverResult
-from ._capture import captured_output
+from ..capture import captured_output
 
 
 def captured_solve(solve: Callable[[], SolverResult], options: SolveOptions) -> SolverResult:

@@ -38,7 +38,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from .contract import FIGURE_TYPES, SolveFigures, SolveOptions, SolverResult
-from ._capture import captured_output
+from ..capture import captured_output
 from ._common import finished, licence_limit, refuse_harness_options
 from .logs import LogTable
 

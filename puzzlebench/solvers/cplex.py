@@ -32,7 +32,7 @@ import numpy as np
 from ..model import Model
 from ..registry import adapter
 from .contract import SolveOptions
-from ._capture import captured_output
+from ..capture import captured_output
 from ._common import finite_or, rounded_solution, time_limit_or_none
 from .base import Adapter, Reading
 from .logs import LogTable, Rule, Section

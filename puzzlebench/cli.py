@@ -13,15 +13,12 @@ import argparse
 import importlib
 import pkgutil
 import sys
-from typing import TYPE_CHECKING
+from typing import NoReturn
 
 import puzzlebench
 
 from . import __version__, commands
 from .errors import PuzzleError
-
-if TYPE_CHECKING:
-    from typing import NoReturn
 
 
 class _Parser(argparse.ArgumentParser):

@@ -35,8 +35,8 @@ from ..io.atomic import WRITE_ERRORS
 from ..registry import get_formulation, solvers
 from ..store import chunks
 from ..store.provenance import cpu_pressure_total, stamp
-from ..store.records import RunContext
 from ..solvers.contract import SolveOptions
+from ..store.records import RunContext
 from .jobs import Job
 from .processes import OWNER, owner, remove_leftovers
 from .runner import run, run_sequence, solver_version

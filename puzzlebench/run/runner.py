@@ -26,8 +26,8 @@ from ..checker import check
 from ..errors import PuzzleError
 from ..model import Model, Rows, rows_from_triplets
 from ..registry import FormulationInfo, get_formulation, get_solver
-from ..store.records import RunRecord
 from ..solvers.contract import SolveOptions, SolverResult
+from ..store.records import RunRecord
 from .solver_configs import SolverConfig, options_json, resolve
 from .worker import SolverProcess
 

@@ -171,7 +171,7 @@ def cpu_breakdown(path: str) -> dict:
             if name == "report":
                 result = SolverResult("optimal", message=json.dumps({**totals, "child_cpu": time.process_time()}))
             else:
-                result = get_solver(name).solve(model, options)
+                result = worker.answer(get_solver(name), model, options)
             conn.send((result, worker._clock()))
 
     highspy.Highs.run = timed_run
@@ -278,6 +278,7 @@ def run_cold_start(repeats: int) -> None:
 STAGES = (("build", "the formulation builds the model"),
           ("submit", "the model pickled and sent to the solver process"),
           ("wait", "waiting for the solver process's result"),
+          ("finish", "the solve's log read for its figures, the result made"),
           ("identity", "the model's hash and fingerprint"),
           ("check", "the grid checked by the independent rule checker"),
           ("record", "the rest of the record (the grid decoded, fields, versions, options)"),
@@ -287,6 +288,7 @@ STAGES = (("build", "the formulation builds the model"),
 def stage_times(path: str) -> dict:
     """The parent's time per run split by stage (in process, perf_counter around each stage's function)."""
     import puzzlebench.run.runner as runner
+    import puzzlebench.run.worker as worker
     from puzzlebench.io import read_puzzles
     from puzzlebench.model import Model
     from puzzlebench.run.worker import SolverProcess
@@ -309,6 +311,7 @@ def stage_times(path: str) -> dict:
     Model.identity = timed("identity", Model.identity)
     SolverProcess.submit = timed("submit", SolverProcess.submit)
     SolverProcess.collect = timed("wait", SolverProcess.collect)
+    worker.result_of = timed("finish", worker.result_of)
     entries = read_puzzles(path)
     solver, start = 0.0, time.perf_counter()
     with SolverProcess() as process:
@@ -319,6 +322,7 @@ def stage_times(path: str) -> dict:
             spent["json"] += time.perf_counter() - begin
             solver += record.solver_time
     spent["record"] -= spent["identity"] + spent["check"]  # make_record calls both: its own part
+    spent["wait"] -= spent["finish"]  # collect calls result_of
     return {"puzzles": len(entries), "wall": time.perf_counter() - start, "solver_time": solver, **spent}
 
 

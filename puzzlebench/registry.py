@@ -71,6 +71,7 @@ class SolverInfo:
     mps: Callable | None = None  # (path, SolveOptions) -> SolverResult, the solver's own MPS reader
     all_different: bool = False  # reads Model.all_different (MIP adapters ignore the declaration)
     adapter: object | None = None  # the Adapter instance behind solve, for an adapter registered as a class
+    # (a solver process runs its attempt() and the parent its finish(): see puzzlebench.run.worker)
     products: bool = False  # reads Model.products
 
     @property

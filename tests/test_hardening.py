@@ -257,7 +257,8 @@ def test_solve_exits_1_when_a_solver_claims_a_solution_without_a_grid(monkeypatc
     from puzzlebench.solvers.contract import SolverResult
     highs = registry.get_solver("highs")
     monkeypatch.setitem(registry._SOLVERS, "nogrid", dataclasses.replace(
-        highs, name="nogrid", solve=lambda model, options: SolverResult("optimal", message="claims optimal")))
+        highs, name="nogrid", solve=lambda model, options: SolverResult("optimal", message="claims optimal"),
+        adapter=None))  # a solver registered as a function
     seed = str(ROOT / "instances/sudoku/seed/matlab_cleve.txt")
     assert main(["solve", seed, "--solver", "nogrid"]) == 1
     assert "no grid" in capsys.readouterr().out

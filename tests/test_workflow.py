@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import faulthandler
 import json
 import os
@@ -20,8 +21,9 @@ from puzzlebench.errors import PuzzleError
 from puzzlebench.io import read_puzzle
 from puzzlebench.run.batch import Job, run_job, write_rows_atomically
 from puzzlebench.run.runner import build
-from puzzlebench.run.worker import SolverProcess
+from puzzlebench.run.worker import SolverProcess, answer, result_of
 from puzzlebench.store import chunks
+from puzzlebench.solvers.base import Attempt
 from puzzlebench.solvers.contract import SolveOptions
 from puzzlebench.store.results import find_anomalies, frame_from_rows, gather
 from puzzlebench.workflow.planner import plan, settings
@@ -238,6 +240,32 @@ def test_crashing_adapter_becomes_an_error_record(monkeypatch, model):
         raised = process.solve("raises", model, SolveOptions(time_limit=10))
         assert raised.status == "error" and "out of memory" in raised.message
         assert process.solve("highs", model, SolveOptions()).status == "optimal"
+
+
+def test_the_parent_reads_the_log_of_what_the_child_solved(monkeypatch, model):
+    """The child answers with the adapter's attempt (its reading and log); the parent finishes it (reads
+    the log's figures), so that work never delays the child's next solve.  A finish that fails is an
+    error result that keeps the log."""
+    highs = registry.get_solver("highs")
+    attempt = answer(highs, model, SolveOptions())
+    assert isinstance(attempt, Attempt) and "Presolve reductions" in attempt.log
+    assert attempt.reading.presolved_rows is None  # HiGHS gives its presolved size only in the log
+    alone = highs.solve(model, SolveOptions())
+    finished = result_of("highs", attempt)
+    assert (finished.status, finished.presolved_rows, finished.presolved_cols, finished.root_solved) \
+        == (alone.status, alone.presolved_rows, alone.presolved_cols, alone.root_solved) != ("optimal", None, None, False)
+    with SolverProcess() as process:
+        assert process.solve("highs", model, SolveOptions()).status == "optimal"  # the child runs from here on
+        finish = type(highs.adapter).finish
+        monkeypatch.setattr(type(highs.adapter), "finish",
+                            lambda self, attempt: dataclasses.replace(finish(self, attempt), message="parent"))
+        assert process.solve("highs", model, SolveOptions()).message == "parent"
+
+        def broken(self, attempt):
+            raise KeyError("no such figure")
+        monkeypatch.setattr(type(highs.adapter), "finish", broken)
+        failed = process.solve("highs", model, SolveOptions())
+    assert failed.status == "error" and "KeyError" in failed.message and "Presolve reductions" in failed.log
 
 
 def test_anomalies_list_wrong_answers_and_disagreements(tmp_path):

@@ -1,11 +1,13 @@
 """Hard time limits and crash isolation: solves run in a reusable child process.
 
 The parent sends ``(adapter name, model arrays, options)`` through a socket and
-waits at most ``time_limit + grace`` seconds.  A child that does not answer in
-time is killed and the solve recorded as ``time_limit``; a child that dies
-(a segfault in a solver library) is recorded as ``error``.  Either way a fresh
-child serves the next solve.  The child imports each solver library once, so a
-batch pays interpreter start and imports once, not per solve.
+waits at most ``time_limit + grace`` seconds; the child answers with the solve's
+:class:`~puzzlebench.solvers.base.Attempt` (its reading and log), which the parent
+finishes into the result, reading the log's figures while the child solves the next
+model.  A child that does not answer in time is killed and the solve recorded as
+``time_limit``; a child that dies (a segfault in a solver library) is recorded as
+``error``.  Either way a fresh child serves the next solve.  The child imports each
+solver library once, so a batch pays interpreter start and imports once, not per solve.
 
 A solve is :meth:`SolverProcess.submit` then :meth:`SolverProcess.collect`
 (:meth:`SolverProcess.solve` does both).  Several solves may be submitted before
@@ -46,6 +48,8 @@ from multiprocessing.connection import Connection
 from multiprocessing.reduction import ForkingPickler
 
 from ..model import Model
+from ..registry import SolverInfo, get_solver
+from ..solvers.base import Attempt
 from ..solvers.contract import SolveOptions, SolverResult
 from .processes import OWNER, owner, remove_leftovers
 
@@ -65,7 +69,6 @@ def _serve(conn, parent_end: int, parent_pid: int, folder: str) -> None:
     of the socket it inherited, so that the parent's exit is also an end of file here.  Its
     temporary files (CBC's model and solution, SCIP's statistics) go into ``folder``, which the
     parent removes."""
-    from ..registry import get_solver
     from .processes import die_with_parent
     die_with_parent(parent_pid)
     os.close(parent_end)
@@ -75,11 +78,28 @@ def _serve(conn, parent_end: int, parent_pid: int, folder: str) -> None:
             adapter, model, options = conn.recv()
         except EOFError:
             return
-        try:
-            result = get_solver(adapter).solve(model, options)
-        except Exception as exc:  # an adapter bug must not take the batch down
-            result = SolverResult("error", message=f"{type(exc).__name__}: {exc}")
-        conn.send((result, _clock()))
+        conn.send((answer(get_solver(adapter), model, options), _clock()))
+
+
+def answer(info: SolverInfo, model: Model, options: SolveOptions) -> Attempt | SolverResult:
+    """What the solver process sends back for one solve: an adapter's :class:`Attempt` (the parent
+    reads its log: :func:`result_of`), a solver registered as a function its result."""
+    try:
+        if info.adapter is not None:
+            return info.adapter.attempt(model, options)
+        return info.solve(model, options)
+    except Exception as exc:  # an adapter bug must not take the batch down
+        return SolverResult("error", message=f"{type(exc).__name__}: {exc}")
+
+
+def result_of(adapter: str, answered: Attempt | SolverResult) -> SolverResult:
+    """The result of what :func:`answer` sent back for a solve by adapter ``adapter``."""
+    if isinstance(answered, SolverResult):
+        return answered
+    try:
+        return get_solver(adapter).adapter.finish(answered)
+    except Exception as exc:  # an adapter bug must not take the batch down
+        return SolverResult("error", message=f"{type(exc).__name__}: {exc}", log=answered.log)
 
 
 def _frame(obj) -> bytes:
@@ -217,10 +237,10 @@ class SolverProcess:
                 remaining = deadline - _clock()
                 events = self._poll.poll(max(0.0, remaining) * 1000) if remaining > 0 else []
                 if any(mask & _READABLE for _, mask in events):
-                    result, finished = self._conn.recv()
+                    answered, done = self._conn.recv()
                     self._pending.popleft()
-                    self._free_at = finished
-                    return result, max(0.0, finished - start)
+                    self._free_at = done
+                    return result_of(oldest.payload[0], answered), max(0.0, done - start)
                 if events:
                     self._write()  # room for more of the next model
                 elif _clock() >= deadline:

@@ -6,7 +6,7 @@ An adapter is a subclass of :class:`Adapter` registered with
 run them the same way for every solver:
 
 1. with the solver's C-level and Python-level output captured (echoed live with
-   ``verbose``; :mod:`._capture`): :meth:`~Adapter.start` a solver object for the
+   ``verbose``; :mod:`puzzlebench.capture`): :meth:`~Adapter.start` a solver object for the
    solve, load the model into it (:meth:`~Adapter.load_arrays` or
    :meth:`~Adapter.load_mps`), :meth:`~Adapter.apply_options` (the common ones,
    :meth:`~Adapter.set_common`, then each solver option, :meth:`~Adapter.set_option`),
@@ -23,6 +23,9 @@ run them the same way for every solver:
 4. the :class:`~puzzlebench.solvers.contract.SolverResult` is built once from the reading and the log,
    with ``root_solved`` = the solve completed (optimal or infeasible) and presolve solved the
    model or the solver explored at most :attr:`~Adapter.root_nodes` nodes.
+
+Steps 1 and 2 are :meth:`Adapter.attempt`, the part that needs the solver (a solver process runs
+it), steps 3 and 4 :meth:`Adapter.finish` (the process that asked for the solve runs it).
 
 An adapter holds no state across solves (a solve's state is its session), so any instance of
 its class solves alike: the registry holds one, and a module's ``solve_<name>`` functions are
@@ -54,6 +57,19 @@ class Reading(SolveFigures):
     x: np.ndarray | None = None
     message: str = ""
     solved_in_presolve: bool = False
+
+
+@dataclass
+class Attempt:
+    """A solve as far as the solver takes it (:meth:`Adapter.attempt`): the captured log and the
+    reading, or, for a solve that failed or was refused, its final result (``failure``).
+    :meth:`Adapter.finish` makes the :class:`~puzzlebench.solvers.contract.SolverResult`; a solver
+    process sends the attempt and the parent finishes it, so reading the log never delays the next
+    solve."""
+
+    log: str
+    reading: Reading | None = None
+    failure: SolverResult | None = None
 
 
 class Adapter(ABC):
@@ -165,34 +181,45 @@ class Adapter(ABC):
 
     def solve(self, model, options: SolveOptions) -> SolverResult:
         """Solve the arrays of ``model``."""
-        return self._solve(lambda session: self.load_arrays(session, model), options)
+        return self.finish(self.attempt(model, options))
 
     def solve_mps(self, path, options: SolveOptions) -> SolverResult:
         """Solve the MPS file ``path`` with the solver's own reader."""
-        return self._solve(lambda session: self.load_mps(session, str(path)), options)
+        return self.finish(self._attempt(lambda session: self.load_mps(session, str(path)), options))
 
-    def _solve(self, load, options: SolveOptions) -> SolverResult:
+    def attempt(self, model, options: SolveOptions) -> Attempt:
+        """The solve of the arrays of ``model`` up to its reading and log (steps 1 and 2): the part that
+        needs the solver, which a solver process runs; :meth:`finish` does the rest."""
+        return self._attempt(lambda session: self.load_arrays(session, model), options)
+
+    def finish(self, attempt: Attempt) -> SolverResult:
+        """The result of ``attempt`` (steps 3 and 4): the log's figures read, ``root_solved`` set."""
+        if attempt.failure is not None:
+            return attempt.failure
+        reading = self.with_log(attempt.reading, self.log_table.parse(attempt.log))
+        if reading.status == "infeasible" and (reading.presolved_rows, reading.presolved_cols) == (0, 0):
+            reading = replace(reading, presolved_rows=None, presolved_cols=None)  # presolve proved it
+        root_solved = finished(reading.status) and (
+            reading.solved_in_presolve or reading.nodes is not None and reading.nodes <= self.root_nodes)
+        values = {f.name: getattr(reading, f.name) for f in fields(Reading) if f.name != "solved_in_presolve"}
+        return SolverResult(**values, root_solved=root_solved, log=attempt.log)
+
+    def _attempt(self, load, options: SolveOptions) -> Attempt:
         with captured_output(echo=options.verbose) as out:
             try:
                 reading, failure = self._steps(load, options), None
             except Exception as exc:  # an adapter never lets a solver failure escape
                 reading, failure = None, exc
         log = out.text
-        if failure is not None:
-            try:
-                reason = self.licence_refusal(failure)
-            except ImportError:  # the solver's library does not load: the failure is not its refusal
-                reason = None
-            if reason is not None:
-                return SolverResult("skipped", message=self.licence_message(reason, log), log=log)
-            return SolverResult("error", message=f"{type(failure).__name__}: {failure}", log=log)
-        reading = self.with_log(reading, self.log_table.parse(log))
-        if reading.status == "infeasible" and (reading.presolved_rows, reading.presolved_cols) == (0, 0):
-            reading = replace(reading, presolved_rows=None, presolved_cols=None)  # presolve proved it
-        root_solved = finished(reading.status) and (
-            reading.solved_in_presolve or reading.nodes is not None and reading.nodes <= self.root_nodes)
-        values = {f.name: getattr(reading, f.name) for f in fields(Reading) if f.name != "solved_in_presolve"}
-        return SolverResult(**values, root_solved=root_solved, log=log)
+        if failure is None:
+            return Attempt(log, reading)
+        try:
+            reason = self.licence_refusal(failure)
+        except ImportError:  # the solver's library does not load: the failure is not its refusal
+            reason = None
+        if reason is not None:
+            return Attempt(log, failure=SolverResult("skipped", message=self.licence_message(reason, log), log=log))
+        return Attempt(log, failure=SolverResult("error", message=f"{type(failure).__name__}: {failure}", log=log))
 
     def _steps(self, load, options: SolveOptions) -> Reading:
         session = self.start(options)

@@ -36,8 +36,9 @@ from .logs import LogTable, Rule, Section
 LOG = LogTable((
     Section("presolve", (Rule(r"Presolve reductions: rows (?P<presolved_rows>\d+)\(-?\d+\); "
                               r"columns (?P<presolved_cols>\d+)\("),)),
-    # the first branch-and-bound line whose LpIters column is not 0: its Time column
-    Section("tree", (Rule(r"^\s*[A-Z]?\s+\d+\s+\d+\s+\d+\s+[\d.]+%.*?\s[1-9]\d*\s+(?P<root_lp_time>[\d.]+)s\s*$"),)),
+    # the first branch-and-bound line whose LpIters column is not 0: its Time column (one line: no \s)
+    Section("tree", (Rule(r"^[ \t]*[A-Z]?[ \t]+\d+[ \t]+\d+[ \t]+\d+[ \t]+[\d.]+%.*?[ \t][1-9]\d*[ \t]+"
+                           r"(?P<root_lp_time>[\d.]+)s[ \t]*$"),)),
 ))
 """The figures of HiGHS's log: the presolved size and the root LP time."""
 

@@ -77,11 +77,10 @@ def test_a_one_puzzle_solve_imports_only_what_it_runs(tmp_path):
         == ["puzzlebench.formulations.sudoku"]
 
 
-def test_a_kinds_later_parts_load_when_called():
-    """The generator and drawing a kind names :class:`~puzzlebench.kinds.Later` load on first use."""
-    from puzzlebench.kinds import Later, get_kind, loaded
-    kind = get_kind("kakuro")
-    assert isinstance(kind.generate, Later) and isinstance(kind.spec_type, Later)
-    spec_type = loaded(kind.spec_type)
-    assert isinstance(spec_type, type) and spec_type.__name__ == "KakuroSpec"
-    assert loaded(len) is len
+def test_a_kinds_heavy_parts_load_when_its_methods_are_called():
+    """A kind's generator is imported by the methods that use it, not with the kind."""
+    code = ("import sys; from puzzlebench.kinds import get_kind; kind = get_kind('kakuro'); "
+            "before = 'puzzlebench.kinds.kakuro.generator' in sys.modules; spec = kind.spec_type(); "
+            "print(before, spec.__name__, 'puzzlebench.kinds.kakuro.generator' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["False", "KakuroSpec", "True"]

@@ -223,10 +223,9 @@ def test_a_plugin_that_exits_on_import_is_one_line_naming_it(monkeypatch, group)
 
 
 def test_a_plugin_kind_shadowing_a_built_in_is_named(monkeypatch):
-    import dataclasses
-
     import puzzlebench.kinds as kinds
-    shadow = dataclasses.replace(kinds.get_kind("sudoku"))
+    from kind_variants import variant
+    shadow = variant(kinds.get_kind("sudoku"))
     monkeypatch.setattr(kinds, "entry_points", lambda group: [FakePoint("my-sudoku", lambda: shadow)])
     monkeypatch.setattr(kinds, "_loaded", [False])
     with pytest.raises(PuzzleError, match=r"entry point 'my-sudoku' \(scratch_plugin:my-sudoku\) of group "
@@ -238,15 +237,17 @@ def test_a_plugin_kind_shadowing_a_built_in_is_named(monkeypatch):
     ({"name": ""}, "puzzle kind name '': must be a word a file header can start with"),
     ({"name": "two words"}, "puzzle kind name 'two words': must be a word"),
     ({"name": "9x9"}, "puzzle kind name '9x9': must be a word"),
-    ({"check": None}, "puzzle kind 'sudoku': check must be callable (got NoneType)"),
-    ({"draw": None, "describe": "text"}, "puzzle kind 'sudoku': draw, describe must be callable (got NoneType)"),
+    ({"check": None}, "puzzle kind 'sudoku': gives no check (every kind does)"),
+    ({"draw": None, "describe": "text"}, "puzzle kind 'sudoku': gives no describe, draw (every kind does)"),
+    ({"procedure": None}, "puzzle kind 'sudoku': its generator gives no procedure (a generator gives spec_type, "
+                          "generate, specs, command, procedure, solution_columns)"),
+    ({"certifying_formulation": None}, "puzzle kind 'sudoku': its generator needs a certifying_formulation"),
     ({"type": "Sudoku"}, "puzzle kind 'sudoku': type must be a class"),
 ])
 def test_a_kind_missing_what_every_kind_gives_is_refused_when_registered(changes, problem):
-    import dataclasses
-
     import puzzlebench.kinds as kinds
-    broken = dataclasses.replace(kinds.get_kind("sudoku"), **changes)
+    from kind_variants import variant
+    broken = variant(kinds.get_kind("sudoku"), **changes)
     with pytest.raises(PuzzleError) as caught:
         kinds.register_kind(broken)
     assert problem in str(caught.value)

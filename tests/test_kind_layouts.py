@@ -11,7 +11,7 @@ import ast
 import json
 import subprocess
 import sys
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from importlib import import_module
 from pathlib import Path
 from types import SimpleNamespace
@@ -19,6 +19,7 @@ from typing import ClassVar
 
 import numpy as np
 import pytest
+from kind_variants import variant
 
 import puzzlebench.kinds
 from puzzlebench.errors import PuzzleError
@@ -70,7 +71,7 @@ def strip_kind(monkeypatch):
     kinds()
     monkeypatch.setattr(puzzlebench.kinds, "_KINDS", dict(puzzlebench.kinds._KINDS))
     monkeypatch.setattr(puzzlebench.kinds, "_BY_TYPE", dict(puzzlebench.kinds._BY_TYPE))
-    return register_kind(replace(get_kind("takuzu"), name="strip", type=Strip, formats={},
+    return register_kind(variant(get_kind("takuzu"), name="strip", type=Strip, formats={},
                                  key=lambda p: (p.givens.tobytes(),), layouts={"lines": STRIP_LINES}))
 
 
@@ -97,15 +98,15 @@ def test_a_layout_module_names_no_kind(layout):
 
 
 def test_register_kind_refuses_a_layout_io_does_not_have():
-    kind = replace(get_kind("takuzu"), name="takuzu2", formats={},
+    kind = variant(get_kind("takuzu"), name="takuzu2", formats={},
                    layouts={"csv": Later("puzzlebench.kinds.takuzu.tatham")})
     with pytest.raises(PuzzleError, match=r"puzzle kind 'takuzu2': 'csv' is none of io's layouts "
                                           r"\(layouts: lines, janko, tatham, dzn, grid, killer-json, sudoku-yaml\)"):
         register_kind(kind)
-    missing = replace(kind, layouts={"tatham": Later("puzzlebench.kinds.takuzu.no_such_part")})
+    missing = variant(kind, layouts={"tatham": Later("puzzlebench.kinds.takuzu.no_such_part")})
     with pytest.raises(PuzzleError, match=r"no module for its tatham part \(puzzlebench.kinds.takuzu.no_such_part\)"):
         register_kind(missing)
-    borrowed = replace(kind, layouts={"lines": "killer"})  # killer's own lines part is the sudoku kind's
+    borrowed = variant(kind, layouts={"lines": "killer"})  # killer's own lines part is the sudoku kind's
     with pytest.raises(PuzzleError, match="its lines part names kind 'killer', which has no lines part of its own"):
         register_kind(borrowed)
 

@@ -255,21 +255,60 @@ def generate_options(parser):  # an option of the kind's own, added to `generate
     parser.add_argument("--blank-at", type=int, metavar="K", help="line: the blank cell, 1..N (default: random)")
 
 
-KIND = PuzzleKind(
-    name="line", type=Line, description="a row of distinct digits", check=check,
-    key=lambda p: (p.shape, p.givens.tobytes()), native_usage="line 1 N", read_native=read_native,
-    format_native=lambda p: f"line 1 {p.shape[1]}\\n" + grid_text(tokens(p.givens)),
-    solution_cell=lambda p: (cell_of(p.shape[1]), f"a digit 1..{p.shape[1]}"),
-    format_solution=lambda p, grid: grid_text(tokens(grid)), draw=draw,
-    symmetries=lambda p: ("cols",),
-    random_transform=lambda p, rng, use, transpose: Transform(np.arange(1), reversal(rng, p.shape[1], True)),
-    transform_count=lambda p, use: 2,
-    apply_transform=lambda t, p, name: dataclasses.replace(p, givens=t.map_solution(p.givens), name=name),
-    describe=lambda p: f"1x{p.shape[1]}, {p.num_givens} givens",
-    spec_type=LineSpec, generate=generate, specs=specs, knobs=("blank_at",), generate_options=generate_options,
-    command=lambda args, specs: [] if args.blank_at is None else ["--blank-at", str(args.blank_at)],
-    certifying_formulation="binary",
-    solution_columns=lambda p, s, cells: (p.shape[1] * cells + s.ravel()[cells] - 1, np.ones(len(cells), np.int64)))
+class LineKind(PuzzleKind):
+    name, type, description = "line", Line, "a row of distinct digits"
+    native_usage = "line 1 N"
+    knobs = ("blank_at",)
+    certifying_formulation = "binary"
+
+    check = staticmethod(check)
+    read_native = staticmethod(read_native)
+    draw = staticmethod(draw)
+    generate = staticmethod(generate)
+    specs = staticmethod(specs)
+    generate_options = staticmethod(generate_options)
+
+    def key(self, p):
+        return (p.shape, p.givens.tobytes())
+
+    def format_native(self, p):
+        return f"line 1 {p.shape[1]}\\n" + grid_text(tokens(p.givens))
+
+    def solution_cell(self, p):
+        return cell_of(p.shape[1]), f"a digit 1..{p.shape[1]}"
+
+    def format_solution(self, p, grid):
+        return grid_text(tokens(grid))
+
+    def symmetries(self, p):
+        return ("cols",)
+
+    def random_transform(self, p, rng, use, transpose):
+        return Transform(np.arange(1), reversal(rng, p.shape[1], True))
+
+    def transform_count(self, p, use):
+        return 2
+
+    def apply_transform(self, t, p, name):
+        return dataclasses.replace(p, givens=t.map_solution(p.givens), name=name)
+
+    def describe(self, p):
+        return f"1x{p.shape[1]}, {p.num_givens} givens"
+
+    def spec_type(self):
+        return LineSpec
+
+    def command(self, args, specs):
+        return [] if args.blank_at is None else ["--blank-at", str(args.blank_at)]
+
+    def procedure(self):
+        return PROCEDURE
+
+    def solution_columns(self, p, s, cells):
+        return p.shape[1] * cells + s.ravel()[cells] - 1, np.ones(len(cells), np.int64)
+
+
+KIND = LineKind()
 '''
 
 SCRATCH_FORMULATION = '''

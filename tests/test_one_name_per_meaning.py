@@ -40,9 +40,9 @@ def test_a_sets_procedure_comes_from_fields_not_docstrings(kind, monkeypatch):
     import importlib
 
     from puzzlebench.generators import procedure, uniqueness
-    from puzzlebench.kinds import get_kind, loaded
+    from puzzlebench.kinds import get_kind
     generator = importlib.import_module(f"puzzlebench.kinds.{kind}.generator")
-    spec_type = loaded(get_kind(kind).spec_type)
+    spec_type = get_kind(kind).spec_type()
     spec = spec_type.__new__(spec_type)  # procedure() asks only the spec's type
     before = procedure(spec)
     assert generator.PROCEDURE.strip() in before and uniqueness.CERTIFICATE.strip() in before

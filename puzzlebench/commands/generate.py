@@ -19,7 +19,7 @@ import sys
 def generating_kinds() -> tuple[str, ...]:
     """The kinds that have a generator (the PUZZLE choices)."""
     from ..kinds import kinds
-    return tuple(k.name for k in kinds() if k.generate is not None)
+    return tuple(k.name for k in kinds() if k.generates)
 
 
 def knobs() -> dict[str, tuple[str, ...]]:
@@ -79,7 +79,7 @@ def register(sub) -> None:
     p.add_argument("--distinct", action="store_true", help=f"{takes('distinct')}: no two equal rows or columns")
     from ..kinds import kinds
     for kind in kinds():  # the options only one kind has: the kind adds them
-        if kind.generate is not None and kind.generate_options is not None:
+        if kind.generates:
             kind.generate_options(p)
     p.add_argument("--solver", default="highs", help="MIP solver of the uniqueness certificate (default highs)")
     p.add_argument("--search-solver", default="cpsat",

@@ -1,7 +1,7 @@
 """Deterministic puzzle generators whose puzzles are certified to have exactly one solution.
 
 One module per puzzle kind, ``puzzlebench/kinds/<kind>/generator.py`` (its ``PROCEDURE`` says
-how; the kind's :class:`~puzzlebench.kinds.PuzzleKind` names its spec and function), plus
+how; the kind's :class:`~puzzlebench.kinds.PuzzleKind` methods give its spec, function and procedure), plus
 :mod:`.uniqueness` (the solver questions and the certificate), :mod:`.base`
 (the dig-out loop and the random fill) and :mod:`.output` (writing an
 instance set).  A *spec* says what to make (size, rule variant, difficulty
@@ -13,12 +13,11 @@ certifies it.  A kind's spec type is its generator's (``puzzlebench.kinds.sudoku
 from __future__ import annotations
 
 import dataclasses
-import sys
 
 import numpy as np
 
 from ..errors import PuzzleError
-from ..kinds import loaded, spec_kind
+from ..kinds import spec_kind
 from . import uniqueness
 from .base import BlankTarget, Generated
 from .uniqueness import Certificate, UniquenessOracle
@@ -45,13 +44,15 @@ def puzzle_kind(spec) -> str:
 
 
 def procedure(spec) -> str:
-    """How puzzles of ``spec``'s type are made, for a set's SOURCE.md: the generator module's
-    ``PROCEDURE``, the uniqueness :data:`~.uniqueness.CERTIFICATE` and :data:`DETERMINISM`."""
-    generator = sys.modules[loaded(spec_kind(spec).generate).__module__]  # the function, not its Later
-    if not isinstance(getattr(generator, "PROCEDURE", None), str):
-        raise PuzzleError(f"puzzle kind {spec_kind(spec).name!r}: its generator's module {generator.__name__} "
-                          "has no PROCEDURE (the text a generated set's SOURCE.md gives of how it was made)")
-    return f"{generator.PROCEDURE.strip()}\n\n{uniqueness.CERTIFICATE.strip()}\n\n{DETERMINISM}"
+    """How puzzles of ``spec``'s type are made, for a set's SOURCE.md: the kind's
+    :meth:`~puzzlebench.kinds.PuzzleKind.procedure`, the uniqueness :data:`~.uniqueness.CERTIFICATE`
+    and :data:`DETERMINISM`."""
+    kind = spec_kind(spec)
+    text = kind.procedure()
+    if not isinstance(text, str) or not text.strip():
+        raise PuzzleError(f"puzzle kind {kind.name!r}: its procedure() gave {type(text).__name__}, not the text "
+                          "a generated set's SOURCE.md gives of how it was made")
+    return f"{text.strip()}\n\n{uniqueness.CERTIFICATE.strip()}\n\n{DETERMINISM}"
 
 
 def puzzle_rng(seed: int, spec, index: int) -> np.random.Generator:

@@ -2,15 +2,16 @@
 
 ``puzzlebench/kinds/<kind>/`` holds what is the kind's own (its data type, rules
 checker, native reader and writer, identity key, drawing, symmetries and
-generator); its ``kind.py`` gathers them into one :class:`PuzzleKind` named
-``KIND``.  Dropping in such a folder is all it takes: the folders are scanned on first use.  Detection, checking, drawing, transforms, ``generate``, ``import``,
-the CLI's ``--puzzle`` choices and the config schema ask this registry, never
+generator); its ``kind.py`` gathers them into a subclass of :class:`PuzzleKind` and names an
+instance of it ``KIND``.  Dropping in such a folder is all it takes: the folders are scanned on
+first use.  Detection, checking, drawing, transforms, ``generate``, ``import``, the CLI's
+``--puzzle`` choices and the config schema ask this registry, never
 the puzzle's class: :func:`kind_of` (a puzzle's kind, by its type),
 :func:`get_kind` (by name), :func:`kinds` and :func:`names`; io's generic layouts ask the kinds'
 parts of them (:attr:`PuzzleKind.layouts`) through :func:`layout_parts` and :func:`layout_kinds`.
 
 Installed packages add kinds through the entry-point group ``puzzlebench.kinds``:
-each entry point names a :class:`PuzzleKind` object (``module:KIND``), loaded
+each entry point names a :class:`PuzzleKind` instance (``module:KIND``), loaded
 after the built-in kinds.  An unknown kind is a PuzzleError naming the known
 ones; nothing falls through to another kind.
 
@@ -26,10 +27,14 @@ import pkgutil
 import re
 import zlib
 from collections.abc import Callable
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
 
 from ..errors import PuzzleError
 from ..plugins import entry_points
+
+if TYPE_CHECKING:
+    import numpy as np
 
 BUILTIN = ("sudoku", "killer", "kakuro", "takuzu", "kenken")  # kenken: the number its bundled sets were made with
 """The first built-in kinds, in their order (the start of PUZZLE_NAMES, and the numbers in generated
@@ -40,28 +45,18 @@ GROUP = "puzzlebench.kinds"
 
 @dataclass(frozen=True)
 class Later:
-    """A kind's function (or class) that lives in a module imported on first use: ``Later(module, name)``;
-    ``Later(module)`` is the module itself (a kind's part of one of io's layouts).
-
-    A kind's generator, drawing and description modules are its heavy parts (the generator brings the
-    uniqueness search, Kakuro's ``scipy.ndimage``); naming them ``Later`` keeps them out of every command
-    that does not call them (``--help``, a one-puzzle ``solve``).  Calling it calls the function;
-    :meth:`load` gives the object itself (a spec class)."""
+    """A kind's part of one of io's layouts that lives in a module imported on first use:
+    ``Later(module)`` (the module loads when the layout is used)."""
 
     module: str
-    name: str | None = None
 
     def load(self):
-        """The object: ``module`` imported (once: Python keeps it), its attribute ``name`` (or the module)."""
-        module = importlib.import_module(self.module)
-        return module if self.name is None else getattr(module, self.name)
-
-    def __call__(self, *args, **kwargs):
-        return self.load()(*args, **kwargs)
+        """The module, imported (once: Python keeps it)."""
+        return importlib.import_module(self.module)
 
 
 def loaded(value):
-    """``value``, or the object a :class:`Later` names."""
+    """``value``, or the module a :class:`Later` names."""
     return value.load() if isinstance(value, Later) else value
 
 
@@ -70,41 +65,34 @@ class UnknownKind(PuzzleError, TypeError):
     registry, a TypeError."""
 
 
-def _all_cells(puzzle):
-    import numpy as np
-    return np.arange(puzzle.shape[0] * puzzle.shape[1])
-
-
-@dataclass(frozen=True)
 class PuzzleKind:
-    """What the generic code needs of one puzzle kind.  ``puzzle`` and ``grid`` below are an
-    instance of ``type`` and a numpy integer array of its ``shape``; positions in messages are 1-based.
-    Any function field (and ``spec_type``) may be a :class:`Later`: the built-in kinds name their
-    generator's and drawing's functions so, and those modules load when first called.
+    """What the generic code needs of one puzzle kind.  A kind's ``kind.py`` subclasses it, sets the
+    attributes below and gives the methods, and names an instance ``KIND``.  In the methods ``puzzle``
+    and ``grid`` are an instance of :attr:`type` and a numpy integer array of its shape; positions in
+    messages are 1-based.  A method every kind gives (:data:`REQUIRED_METHODS`) that a kind leaves out
+    is an error when the kind is registered, naming the kind; the generator's methods
+    (:data:`GENERATOR_METHODS`) are given all together or not at all.  A kind imports its heavy parts
+    (the generator brings the uniqueness search, Kakuro's ``scipy.ndimage``; the drawing matplotlib)
+    inside the methods that use them, so a command that does not call them (``--help``, a one-puzzle
+    ``solve``) does not load them.
 
-    Identity and rules
+    Attributes
       name          the puzzle name (``--puzzle``, instance folders, the native header word, records)
       type          the validated, immutable data type (a class with ``shape``, ``name``, ``num_givens``
                     and the ClassVar ``puzzle == name``); a subclass registered as another kind wins
       description   one line for listings
-      check         ``(puzzle, grid) -> list[str]``: every rule violation, a sentence each; called only
-                    with a grid of the puzzle's shape (the generic checker refuses other shapes)
-      key           ``(puzzle) -> tuple``: hashable, equal exactly when two puzzles state the same
-                    puzzle (the name ignored); the registry prefixes the kind's name
-    Native format (:mod:`puzzlebench.io.native`; a header ``<name> SIZES [RxC] [FLAG]``)
-      native_usage  the header's usage, e.g. ``"killer N [RxC] [diagonal]"``
+      native_usage  the native header's usage (:mod:`puzzlebench.io.native`; a header
+                    ``<name> SIZES [RxC] [FLAG]``), e.g. ``"killer N [RxC] [diagonal]"``
       square        the header (and ``generate --size``) gives one side N, not ROWS COLS
       max_side      the largest side a header may state
       box           the header may carry a box shape RxC (the ``box`` rule option)
       flag          the header's optional flag word (``"diagonal"``), None for none
       flag_rule     the :class:`~puzzlebench.io.rules.Rules` field the flag sets (``"diagonal"``)
-      read_native   ``(cursor, header, rules, name, where) -> puzzle``: the grid after the header
-                    (``cursor`` an io.text.Cursor, ``header`` an io.native.Header, ``where`` names the
-                    puzzle in messages)
-      format_native ``(puzzle) -> str``: the native text, header first
-      solution_cell ``(puzzle) -> (cell, what)``: the token parser of a solution grid's cells
-                    (token -> int or None) and the description of a valid token
-      format_solution ``(puzzle, grid) -> str``: a solution's native grid rows
+      knobs         the ``generate`` options (argparse dests) that apply to this kind: those
+                    ``generate`` defines for every kind (``box``, ``max_cage``, ...; its ``--help``) and
+                    the kind's own (:meth:`generate_options`)
+      certifying_formulation  the formulation whose integer columns are binary and fixed by the grid
+                    (:meth:`solution_columns`), None for none
     Other formats (:mod:`puzzlebench.io` offers them beside its own, under ``--format NAME``)
       formats       ``{name: reader}``: the layouts other projects publish this kind in, each reader a
                     module or object with ``read(text, path, puzzle, rules, layout)`` (as io's
@@ -179,68 +167,126 @@ class PuzzleKind:
                                                 whose part reads exactly the ones it has (none: plain)
                       ``constraint(node, line, n)``  one constraint's value (a YAML node)
                       ``build(givens, box, found, rules)``  the puzzle (``found``: the values)
-    Drawing
-      draw          ``(ax, puzzle, solution, size)``: draw into matplotlib Axes whose data
-                    coordinates are set (cell (r, c) spans [c, c+1] x [r, r+1], y down); ``solution``
-                    is None or a grid; ``size`` is a cell's side in points
-    Symmetries (:mod:`puzzlebench.transforms`)
-      symmetries    ``(puzzle) -> tuple[str, ...]``: the transform kinds that change something
-      random_transform ``(puzzle, rng, use, transpose) -> Transform``: a random symmetry from the
-                    transform kinds ``use`` (a set, within ``symmetries``), transposed or not as drawn
-      transform_count ``(puzzle, use) -> int``: how many distinct transforms that draws (identity included)
-      apply_transform ``(transform, puzzle, name) -> puzzle``: the transformed puzzle named ``name``
-    Generator (:mod:`puzzlebench.generators`; None when the kind has none)
-      spec_type     the spec dataclass (with ``key``, ``label`` and ``parameters``), or a :class:`Later` naming it
-      generate      ``(spec, rng, oracle) -> Generated``; its module's ``PROCEDURE`` (a string) is the
-                    procedure a generated set's SOURCE.md states
-      specs         ``(args, sizes) -> list[spec]``: the specs of ``generate``'s options (``sizes``
-                    parsed (rows, cols) pairs)
-      command       ``(args, specs) -> list[str]``: the options of the canonical ``generate`` command
-                    that regenerates the set (after ``--seed``)
-      knobs         the ``generate`` options (argparse dests) that apply to this kind: those
-                    ``generate`` defines for every kind (``box``, ``max_cage``, ...; its ``--help``) and
-                    the kind's own
-      generate_options ``(parser) -> None``: adds the ``generate`` options only this kind has (argparse
-                    ``add_argument``; their dests in ``knobs``), None for none
-      certifying_formulation  the formulation whose integer columns are binary and fixed by the grid
-      solution_columns ``(puzzle, solution, cells) -> (columns, values)``: the columns of the certifying
-                    formulation that read "flat cell c as in ``solution``" and their values there
-      open_cells    ``(puzzle) -> ndarray``: flat indices of the cells a solution fills (default: all)
-      describe      ``(puzzle) -> str``: size and clue figures, one line (``9x9, 28 givens (65% blank)``)
     """
 
-    name: str
-    type: type
-    description: str
-    check: Callable
-    key: Callable
-    native_usage: str
-    read_native: Callable
-    format_native: Callable
-    solution_cell: Callable
-    format_solution: Callable
-    draw: Callable
-    symmetries: Callable
-    random_transform: Callable
-    transform_count: Callable
-    apply_transform: Callable
-    describe: Callable
-    square: bool = False
-    max_side: int = 100
-    box: bool = False
-    flag: str | None = None
-    flag_rule: str | None = None
-    spec_type: type | Later | None = None
-    generate: Callable | None = None
-    specs: Callable | None = None
-    command: Callable | None = None
-    knobs: tuple[str, ...] = ()
-    generate_options: Callable | None = None
-    certifying_formulation: str | None = None
-    solution_columns: Callable | None = None
-    open_cells: Callable = field(default=_all_cells)
-    formats: dict = field(default_factory=dict, hash=False)
-    layouts: dict = field(default_factory=dict, hash=False)
+    name: ClassVar[str]
+    type: ClassVar[type]
+    description: ClassVar[str]
+    native_usage: ClassVar[str]
+    square: ClassVar[bool] = False
+    max_side: ClassVar[int] = 100
+    box: ClassVar[bool] = False
+    flag: ClassVar[str | None] = None
+    flag_rule: ClassVar[str | None] = None
+    knobs: ClassVar[tuple[str, ...]] = ()
+    certifying_formulation: ClassVar[str | None] = None
+    formats: ClassVar[dict] = {}
+    layouts: ClassVar[dict] = {}
+
+    # -- rules and identity ------------------------------------------------------------------------
+
+    def check(self, puzzle, grid) -> list[str]:
+        """Every rule violation of ``grid``, a sentence each; called only with a grid of the puzzle's
+        shape (the generic checker refuses other shapes)."""
+        raise NotImplementedError
+
+    def key(self, puzzle) -> tuple:
+        """Hashable, equal exactly when two puzzles state the same puzzle (the name ignored); the
+        registry prefixes the kind's name (:func:`kind_key`)."""
+        raise NotImplementedError
+
+    def describe(self, puzzle) -> str:
+        """Size and clue figures, one line (``9x9, 28 givens (65% blank)``)."""
+        raise NotImplementedError
+
+    def open_cells(self, puzzle) -> np.ndarray:
+        """Flat indices of the cells a solution fills (all, unless the kind says otherwise)."""
+        import numpy as np
+        return np.arange(puzzle.shape[0] * puzzle.shape[1])
+
+    # -- the native format (:mod:`puzzlebench.io.native`) -------------------------------------------
+
+    def read_native(self, cursor, header, rules, name: str, where: str):
+        """The puzzle of the grid after the header (``cursor`` an io.text.Cursor, ``header`` an
+        io.native.Header, ``where`` names the puzzle in messages)."""
+        raise NotImplementedError
+
+    def format_native(self, puzzle) -> str:
+        """The native text, header first."""
+        raise NotImplementedError
+
+    def solution_cell(self, puzzle) -> tuple[Callable[[str], int | None], str]:
+        """The token parser of a solution grid's cells (token -> int or None) and the description of a
+        valid token."""
+        raise NotImplementedError
+
+    def format_solution(self, puzzle, grid) -> str:
+        """A solution's native grid rows."""
+        raise NotImplementedError
+
+    # -- drawing -------------------------------------------------------------------------------------
+
+    def draw(self, ax, puzzle, solution, size: float) -> None:
+        """Draw into matplotlib Axes whose data coordinates are set (cell (r, c) spans [c, c+1] x [r, r+1],
+        y down); ``solution`` is None or a grid; ``size`` is a cell's side in points."""
+        raise NotImplementedError
+
+    # -- symmetries (:mod:`puzzlebench.transforms`) -------------------------------------------------
+
+    def symmetries(self, puzzle) -> tuple[str, ...]:
+        """The transform kinds that change something."""
+        raise NotImplementedError
+
+    def random_transform(self, puzzle, rng, use: set, transpose: bool):
+        """A random symmetry (a Transform) from the transform kinds ``use`` (within :meth:`symmetries`),
+        transposed or not as drawn."""
+        raise NotImplementedError
+
+    def transform_count(self, puzzle, use: set) -> int:
+        """How many distinct transforms :meth:`random_transform` draws from (identity included)."""
+        raise NotImplementedError
+
+    def apply_transform(self, transform, puzzle, name: str):
+        """The transformed puzzle, named ``name``."""
+        raise NotImplementedError
+
+    # -- the generator (:mod:`puzzlebench.generators`; all or none of these) ------------------------
+
+    def spec_type(self) -> type:
+        """The spec dataclass (with ``key``, ``label`` and ``parameters``)."""
+        raise NotImplementedError
+
+    def generate(self, spec, rng, oracle):
+        """A generated puzzle (``Generated``) of ``spec``, from ``rng``, unique as ``oracle`` says."""
+        raise NotImplementedError
+
+    def specs(self, args, sizes) -> list:
+        """The specs of ``generate``'s options (``sizes`` parsed (rows, cols) pairs)."""
+        raise NotImplementedError
+
+    def command(self, args, specs) -> list[str]:
+        """The options of the canonical ``generate`` command that regenerates the set (after ``--seed``)."""
+        raise NotImplementedError
+
+    def procedure(self) -> str:
+        """How the generator makes its puzzles, the text a generated set's SOURCE.md states."""
+        raise NotImplementedError
+
+    def solution_columns(self, puzzle, solution, cells) -> tuple[np.ndarray, np.ndarray]:
+        """The columns of :attr:`certifying_formulation` that read "flat cell c as in ``solution``" for
+        each of ``cells``, and their values there."""
+        raise NotImplementedError
+
+    def generate_options(self, parser) -> None:
+        """Add the ``generate`` options only this kind has (argparse ``add_argument``; their dests in
+        :attr:`knobs`); none unless the kind says otherwise."""
+
+    # -- derived -------------------------------------------------------------------------------------
+
+    @property
+    def generates(self) -> bool:
+        """Whether the kind has a generator."""
+        return _gives(self, "generate")
 
     @property
     def seed_key(self) -> int:
@@ -248,13 +294,26 @@ class PuzzleKind:
         a checksum of its name (so a kind's puzzles do not depend on which other kinds are installed)."""
         return BUILTIN.index(self.name) if self.name in BUILTIN else zlib.crc32(self.name.encode())
 
+    def __repr__(self) -> str:
+        return f"<puzzle kind {getattr(self, 'name', '?')!r} ({type(self).__qualname__})>"
+
+
+REQUIRED_ATTRIBUTES = ("name", "type", "description", "native_usage")
+REQUIRED_METHODS = ("check", "key", "describe", "read_native", "format_native", "solution_cell", "format_solution",
+                    "draw", "symmetries", "random_transform", "transform_count", "apply_transform")
+"""The methods every kind gives."""
+GENERATOR_METHODS = ("spec_type", "generate", "specs", "command", "procedure", "solution_columns")
+"""The methods of a kind with a generator (with :attr:`PuzzleKind.certifying_formulation`)."""
+
+
+def _gives(kind: PuzzleKind, method: str) -> bool:
+    """Whether ``kind``'s class gives ``method`` (not the base class's placeholder)."""
+    given = getattr(type(kind), method, None)
+    return callable(given) and given is not getattr(PuzzleKind, method)
+
 
 NAME = r"[A-Za-z][A-Za-z0-9_-]*"
 """A kind's name: the first word of its files' native header."""
-REQUIRED_CALLABLES = ("check", "key", "read_native", "format_native", "solution_cell", "format_solution", "draw",
-                      "symmetries", "random_transform", "transform_count", "apply_transform", "describe",
-                      "open_cells")
-"""The fields every kind must give as functions (the others may be None: the kind has no generator)."""
 _KINDS: dict[str, PuzzleKind] = {}
 _BY_TYPE: dict[type, PuzzleKind] = {}
 _loaded = [False]
@@ -262,20 +321,27 @@ _loaded = [False]
 
 def register_kind(kind: PuzzleKind) -> PuzzleKind:
     """Add ``kind`` to the registry (the built-ins and the entry points are added on first use);
-    a second kind of the same name, or a type whose ``puzzle`` is not the kind's name, is an error."""
+    a kind that leaves out an attribute or a method, a second kind of the same name, or a type whose
+    ``puzzle`` is not the kind's name, is an error naming the kind."""
     if not isinstance(kind, PuzzleKind):  # the one check on a registry entry's type: a plug-in's mistake
-        raise PuzzleError(f"a puzzle kind must be a PuzzleKind, got {type(kind).__name__}")
+        raise PuzzleError(f"a puzzle kind must be a PuzzleKind (an instance of a subclass), "
+                          f"got {type(kind).__name__}")
+    absent = [name for name in REQUIRED_ATTRIBUTES if not hasattr(kind, name)]
+    if absent:
+        raise PuzzleError(f"puzzle kind {type(kind).__qualname__}: no {', '.join(absent)} attribute")
     if not isinstance(kind.name, str) or not re.fullmatch(NAME, kind.name):
         raise PuzzleError(f"puzzle kind name {kind.name!r}: must be a word a file header can start with "
                           f"(letters, digits, - and _, a letter first)")
-    missing = [f.name for f in fields(PuzzleKind) if f.name in REQUIRED_CALLABLES and not callable(getattr(kind, f.name))]
+    missing = [name for name in REQUIRED_METHODS if not _gives(kind, name)]
     if missing:
-        raise PuzzleError(f"puzzle kind {kind.name!r}: {', '.join(missing)} must be callable (got "
-                          f"{type(getattr(kind, missing[0])).__name__})")
-    later = [f"{f.name} ({value.module})" for f in fields(PuzzleKind)
-             if isinstance(value := getattr(kind, f.name), Later) and importlib.util.find_spec(value.module) is None]
-    if later:
-        raise PuzzleError(f"puzzle kind {kind.name!r}: no module for {', '.join(later)}")
+        raise PuzzleError(f"puzzle kind {kind.name!r}: gives no {', '.join(missing)} (every kind does)")
+    generator = [name for name in GENERATOR_METHODS if _gives(kind, name)]
+    if generator and len(generator) < len(GENERATOR_METHODS):
+        raise PuzzleError(f"puzzle kind {kind.name!r}: its generator gives no "
+                          f"{', '.join(n for n in GENERATOR_METHODS if n not in generator)} "
+                          f"(a generator gives {', '.join(GENERATOR_METHODS)})")
+    if generator and kind.certifying_formulation is None:
+        raise PuzzleError(f"puzzle kind {kind.name!r}: its generator needs a certifying_formulation")
     if not isinstance(kind.type, type):
         raise PuzzleError(f"puzzle kind {kind.name!r}: type must be a class")
     known = _KINDS.get(kind.name)
@@ -401,7 +467,7 @@ def kind_of(puzzle) -> PuzzleKind:
 
 
 def kind_key(puzzle) -> tuple:
-    """:attr:`PuzzleKind.key` of ``puzzle``, prefixed with its kind's name."""
+    """:meth:`PuzzleKind.key` of ``puzzle``, prefixed with its kind's name."""
     kind = kind_of(puzzle)
     return (kind.name, *kind.key(puzzle))
 
@@ -409,6 +475,6 @@ def kind_key(puzzle) -> tuple:
 def spec_kind(spec) -> PuzzleKind:
     """The kind whose generator takes ``spec``."""
     for kind in kinds():
-        if kind.spec_type is not None and type(spec) is loaded(kind.spec_type):
+        if kind.generates and type(spec) is kind.spec_type():
             return kind
     raise PuzzleError(f"{type(spec).__name__} is the spec of no puzzle kind's generator")

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from .. import Later, PuzzleKind
+from .. import PuzzleKind
+from ..common import assignment_solution_columns
 from .check import check_kenken
 from .formats import readers
 from .native import format_kenken, format_kenken_solution, read_native, solution_cell
@@ -14,16 +15,54 @@ from .transforms import (
     random_kenken_transform,
 )
 
-KIND = PuzzleKind(
-    name="kenken", type=KenKen, description="KenKen (Calcudoku): a Latin square in cages with a target and +, -, x or /",
-    check=check_kenken, key=puzzle_key,
-    native_usage="kenken N", square=True, max_side=MAX_SIZE,
-    read_native=read_native, format_native=format_kenken, solution_cell=solution_cell,
-    format_solution=format_kenken_solution, draw=Later(f"{__package__}.draw", "draw_kenken"),
-    symmetries=kenken_symmetries, random_transform=random_kenken_transform,
-    transform_count=kenken_transform_count, apply_transform=apply_kenken_transform,
-    describe=describe, spec_type=Later(f"{__package__}.generator", "KenKenSpec"),
-    generate=Later(f"{__package__}.generator", "generate_kenken"), specs=Later(f"{__package__}.generator", "kenken_specs"),
-    command=Later(f"{__package__}.generator", "kenken_command"), knobs=("max_cage",),
-    certifying_formulation="binary", solution_columns=Later("puzzlebench.kinds.common", "assignment_solution_columns"),
-    formats=readers())
+
+class KenKenKind(PuzzleKind):
+    """KenKen (the kinds' methods: :class:`puzzlebench.kinds.PuzzleKind`)."""
+
+    name, type = "kenken", KenKen
+    description = "KenKen (Calcudoku): a Latin square in cages with a target and +, -, x or /"
+    native_usage, square, max_side = "kenken N", True, MAX_SIZE
+    knobs = ("max_cage",)
+    certifying_formulation = "binary"
+    formats = readers()
+
+    check = staticmethod(check_kenken)
+    key = staticmethod(puzzle_key)
+    read_native = staticmethod(read_native)
+    format_native = staticmethod(format_kenken)
+    solution_cell = staticmethod(solution_cell)
+    format_solution = staticmethod(format_kenken_solution)
+    symmetries = staticmethod(kenken_symmetries)
+    random_transform = staticmethod(random_kenken_transform)
+    transform_count = staticmethod(kenken_transform_count)
+    apply_transform = staticmethod(apply_kenken_transform)
+    describe = staticmethod(describe)
+    solution_columns = staticmethod(assignment_solution_columns)
+
+    def draw(self, ax, puzzle, solution, size) -> None:
+        from .draw import draw_kenken
+        draw_kenken(ax, puzzle, solution, size)
+
+    def spec_type(self) -> type:
+        return _generator().KenKenSpec
+
+    def generate(self, spec, rng, oracle):
+        return _generator().generate_kenken(spec, rng, oracle)
+
+    def specs(self, args, sizes) -> list:
+        return _generator().kenken_specs(args, sizes)
+
+    def command(self, args, specs) -> list[str]:
+        return _generator().kenken_command(args, specs)
+
+    def procedure(self) -> str:
+        return _generator().PROCEDURE
+
+
+def _generator():
+    """The kind's generator module, imported on first use (it brings the uniqueness search)."""
+    from . import generator
+    return generator
+
+
+KIND = KenKenKind()

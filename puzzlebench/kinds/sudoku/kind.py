@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from ...io.rules import MAX_SUDOKU
-from .. import Later, PuzzleKind
+from .. import PuzzleKind
+from ..common import assignment_solution_columns, describe_givens
 from .check import _check_sudoku
-from .formats import layouts, readers
+from .formats import layouts as layout_parts, readers
 from .native import format_solution, format_sudoku, read_sudoku, solution_cell
 from .puzzle import Sudoku
 from .transforms import (
@@ -21,16 +22,53 @@ def sudoku_key(puzzle: Sudoku) -> tuple:
     return (puzzle.shape, puzzle.box_rows, puzzle.box_cols, puzzle.givens.tobytes())
 
 
-KIND = PuzzleKind(
-    name="sudoku", type=Sudoku, description="N x N Sudoku with br x bc boxes",
-    check=_check_sudoku, key=sudoku_key,
-    native_usage="sudoku N [RxC]", square=True, max_side=MAX_SUDOKU, box=True,
-    read_native=read_sudoku, format_native=format_sudoku, solution_cell=solution_cell,
-    format_solution=format_solution, draw=Later(f"{__package__}.draw", "draw_sudoku"),
-    symmetries=sudoku_symmetries, random_transform=random_sudoku_transform,
-    transform_count=sudoku_transform_count, apply_transform=apply_sudoku_transform,
-    describe=Later("puzzlebench.kinds.common", "describe_givens"), spec_type=Later(f"{__package__}.generator", "SudokuSpec"),
-    generate=Later(f"{__package__}.generator", "generate_sudoku"), specs=Later(f"{__package__}.generator", "sudoku_specs"),
-    command=Later(f"{__package__}.generator", "sudoku_command"), knobs=("box", "clues", "blank_fraction", "difficulty"),
-    certifying_formulation="binary", solution_columns=Later("puzzlebench.kinds.common", "assignment_solution_columns"),
-    formats=readers(), layouts=layouts())
+class SudokuKind(PuzzleKind):
+    """N x N Sudoku with br x bc boxes (the kinds' methods: :class:`puzzlebench.kinds.PuzzleKind`)."""
+
+    name, type, description = "sudoku", Sudoku, "N x N Sudoku with br x bc boxes"
+    native_usage, square, max_side, box = "sudoku N [RxC]", True, MAX_SUDOKU, True
+    knobs = ("box", "clues", "blank_fraction", "difficulty")
+    certifying_formulation = "binary"
+    formats, layouts = readers(), layout_parts()
+
+    check = staticmethod(_check_sudoku)
+    key = staticmethod(sudoku_key)
+    read_native = staticmethod(read_sudoku)
+    format_native = staticmethod(format_sudoku)
+    solution_cell = staticmethod(solution_cell)
+    format_solution = staticmethod(format_solution)
+    symmetries = staticmethod(sudoku_symmetries)
+    random_transform = staticmethod(random_sudoku_transform)
+    transform_count = staticmethod(sudoku_transform_count)
+    apply_transform = staticmethod(apply_sudoku_transform)
+    describe = staticmethod(describe_givens)
+
+    def draw(self, ax, puzzle, solution, size) -> None:
+        from .draw import draw_sudoku
+        draw_sudoku(ax, puzzle, solution, size)
+
+    def spec_type(self) -> type:
+        return _generator().SudokuSpec
+
+    def generate(self, spec, rng, oracle):
+        return _generator().generate_sudoku(spec, rng, oracle)
+
+    def specs(self, args, sizes) -> list:
+        return _generator().sudoku_specs(args, sizes)
+
+    def command(self, args, specs) -> list[str]:
+        return _generator().sudoku_command(args, specs)
+
+    def procedure(self) -> str:
+        return _generator().PROCEDURE
+
+    solution_columns = staticmethod(assignment_solution_columns)
+
+
+def _generator():
+    """The kind's generator module, imported on first use (it brings the uniqueness search)."""
+    from . import generator
+    return generator
+
+
+KIND = SudokuKind()

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from ...io.text import MAX_SIDE
-from .. import Later, PuzzleKind
+from .. import PuzzleKind
+from ..common import describe_givens
 from .check import _check_takuzu
-from .formats import layouts, readers
+from .formats import layouts as layout_parts, readers
 from .native import format_solution, format_takuzu, read_takuzu, solution_cell
 from .puzzle import Takuzu
 from .transforms import (
@@ -21,16 +22,55 @@ def takuzu_key(puzzle: Takuzu) -> tuple:
     return (puzzle.shape, puzzle.givens.tobytes(), puzzle.distinct_lines)
 
 
-KIND = PuzzleKind(
-    name="takuzu", type=Takuzu, description="Takuzu (Binary Sudoku): balanced 0/1 lines, no three alike",
-    check=_check_takuzu, key=takuzu_key,
-    native_usage="takuzu ROWS COLS [distinct]", max_side=MAX_SIDE, flag="distinct", flag_rule="distinct_lines",
-    read_native=read_takuzu, format_native=format_takuzu, solution_cell=solution_cell,
-    format_solution=format_solution, draw=Later(f"{__package__}.draw", "draw_takuzu"),
-    symmetries=takuzu_symmetries, random_transform=random_takuzu_transform,
-    transform_count=takuzu_transform_count, apply_transform=apply_takuzu_transform,
-    describe=Later("puzzlebench.kinds.common", "describe_givens"), spec_type=Later(f"{__package__}.generator", "TakuzuSpec"),
-    generate=Later(f"{__package__}.generator", "generate_takuzu"), specs=Later(f"{__package__}.generator", "takuzu_specs"),
-    command=Later(f"{__package__}.generator", "takuzu_command"), knobs=("clues", "blank_fraction", "difficulty", "distinct"),
-    certifying_formulation="xor-distinct", solution_columns=Later(f"{__package__}.generator", "takuzu_solution_columns"),
-    formats=readers(), layouts=layouts())
+class TakuzuKind(PuzzleKind):
+    """Takuzu (the kinds' methods: :class:`puzzlebench.kinds.PuzzleKind`)."""
+
+    name, type, description = "takuzu", Takuzu, "Takuzu (Binary Sudoku): balanced 0/1 lines, no three alike"
+    native_usage, max_side = "takuzu ROWS COLS [distinct]", MAX_SIDE
+    flag, flag_rule = "distinct", "distinct_lines"
+    knobs = ("clues", "blank_fraction", "difficulty", "distinct")
+    certifying_formulation = "xor-distinct"
+    formats, layouts = readers(), layout_parts()
+
+    check = staticmethod(_check_takuzu)
+    key = staticmethod(takuzu_key)
+    read_native = staticmethod(read_takuzu)
+    format_native = staticmethod(format_takuzu)
+    solution_cell = staticmethod(solution_cell)
+    format_solution = staticmethod(format_solution)
+    symmetries = staticmethod(takuzu_symmetries)
+    random_transform = staticmethod(random_takuzu_transform)
+    transform_count = staticmethod(takuzu_transform_count)
+    apply_transform = staticmethod(apply_takuzu_transform)
+    describe = staticmethod(describe_givens)
+
+    def draw(self, ax, puzzle, solution, size) -> None:
+        from .draw import draw_takuzu
+        draw_takuzu(ax, puzzle, solution, size)
+
+    def spec_type(self) -> type:
+        return _generator().TakuzuSpec
+
+    def generate(self, spec, rng, oracle):
+        return _generator().generate_takuzu(spec, rng, oracle)
+
+    def specs(self, args, sizes) -> list:
+        return _generator().takuzu_specs(args, sizes)
+
+    def command(self, args, specs) -> list[str]:
+        return _generator().takuzu_command(args, specs)
+
+    def procedure(self) -> str:
+        return _generator().PROCEDURE
+
+    def solution_columns(self, puzzle, solution, cells):
+        return _generator().takuzu_solution_columns(puzzle, solution, cells)
+
+
+def _generator():
+    """The kind's generator module, imported on first use (it brings the uniqueness search)."""
+    from . import generator
+    return generator
+
+
+KIND = TakuzuKind()

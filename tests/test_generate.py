@@ -11,7 +11,7 @@ from puzzlebench.checker import check
 from puzzlebench.cli import main
 from puzzlebench.errors import PuzzleError
 from puzzlebench.generators import BlankTarget, UniquenessOracle, generate_puzzle
-from puzzlebench.generators.base import groups_of_cells, random_fill
+from puzzlebench.toolkit.generation import groups_of_cells, random_fill
 from puzzlebench.generators.uniqueness import certifying_formulation
 from puzzlebench.io import read_puzzles, read_solution
 from puzzlebench.io.sets import discover_sets

@@ -168,7 +168,7 @@ import numpy as np
 
 from puzzlebench.draw import GIVEN_COLOUR, SOLUTION_COLOUR, grid_lines, numbers
 from puzzlebench.errors import PuzzleError
-from puzzlebench.generators.base import Generated
+from puzzlebench.toolkit.generation import Generated
 from puzzlebench.io.native import grid_text
 from puzzlebench.io.text import build_located, parse_row
 from puzzlebench.kinds import PuzzleKind

@@ -2,7 +2,7 @@
 
 One module per puzzle kind, ``puzzlebench/kinds/<kind>/generator.py`` (its ``PROCEDURE`` says
 how; the kind's :class:`~puzzlebench.kinds.PuzzleKind` methods give its spec, function and procedure), plus
-:mod:`.uniqueness` (the solver questions and the certificate), :mod:`.base`
+:mod:`.uniqueness` (the solver questions and the certificate), :mod:`puzzlebench.toolkit.generation`
 (the dig-out loop and the random fill) and :mod:`.output` (writing an
 instance set).  A *spec* says what to make (size, rule variant, difficulty
 knob); :func:`generate_puzzle` makes puzzle number ``index`` of a spec and
@@ -19,7 +19,7 @@ import numpy as np
 from ..errors import PuzzleError
 from ..kinds import spec_kind
 from . import uniqueness
-from .base import BlankTarget, Generated
+from ..toolkit.generation import BlankTarget, Generated
 from .uniqueness import Certificate, UniquenessOracle
 
 DETERMINISM = """\

@@ -16,7 +16,7 @@ from ..io import format_puzzle, format_solution
 from ..io.atomic import write_whole
 from ..io.sets import LADDER_TAG, SET_FILE
 from ..kinds import get_kind, kind_of
-from .base import Generated
+from ..toolkit.generation import Generated
 
 LICENCE = "MIT (same as puzzlebench)"
 SOURCE_FILE = "SOURCE.md"

@@ -17,7 +17,7 @@ from puzzlebench.cli import main
 from puzzlebench.draw import draw
 from puzzlebench.errors import PuzzleError
 from puzzlebench.generators import generate_puzzle
-from puzzlebench.generators.base import random_fill
+from puzzlebench.toolkit.generation import random_fill
 from puzzlebench.generators.uniqueness import UniquenessOracle
 from puzzlebench.kinds import kind_key
 from puzzlebench.kinds.kenken import generator

@@ -7,14 +7,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 import numpy as np
 from scipy import ndimage
 
 from ...errors import PuzzleError
-from ...generators.base import Generated, per_size, random_fill
-from ...generators.uniqueness import UniquenessOracle
+from ...toolkit.generation import Generated, per_size, random_fill
 from .puzzle import DEFAULT_DENSITY, Kakuro
+
+if TYPE_CHECKING:
+    from ...generators.uniqueness import UniquenessOracle
 
 PROCEDURE = """Kakuro of a given size and black-cell density: a random pattern and fill, repaired until unique.
 
@@ -30,7 +33,7 @@ PROCEDURE = """Kakuro of a given size and black-cell density: a random pattern a
    ``density``, each only if the pattern stays valid.  Blackening never
    lengthens a run, so every run keeps 2..9 cells.
 2. Fill: random digits 1..9, distinct within every run
-   (:func:`puzzlebench.generators.base.random_fill`), then *tightened*
+   (:func:`puzzlebench.toolkit.generation.random_fill`), then *tightened*
    (:func:`tighten`): random one-cell digit changes that keep runs distinct
    are kept when they do not increase sum_runs log(number of digit sets of
    the run's length and sum), which moves run sums towards those with few

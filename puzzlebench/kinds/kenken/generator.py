@@ -6,24 +6,27 @@ How its puzzles are made, written into a generated set's SOURCE.md: :data:`PROCE
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ...errors import PuzzleError
-from ...generators.base import (
+from ...toolkit.generation import (
     Generated,
     neighbours,
     per_size,
     random_fill,
     random_spanning_tree,
 )
-from ...generators.uniqueness import UniquenessOracle
 from .puzzle import MAX_SIZE, KenKen, KenKenCage, combine
+
+if TYPE_CHECKING:
+    from ...generators.uniqueness import UniquenessOracle
 
 PROCEDURE = """KenKen: a random Latin square, random cages and operations, clues repaired until unique.
 
 1. Latin square: the randomized backtracking of
-   :func:`puzzlebench.generators.base.random_fill` over the N rows and N columns.
+   :func:`puzzlebench.toolkit.generation.random_fill` over the N rows and N columns.
 2. Cages (:func:`random_cages`): the cells in random order; each cell not yet
    caged starts a cage of a random size 2..``max_cage`` that grows by random
    flood fill, adding a random uncaged orthogonal neighbour, until it has its

@@ -6,27 +6,30 @@ How its puzzles are made, written into a generated set's SOURCE.md: :data:`PROCE
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ...errors import PuzzleError
-from ...generators.base import (
+from ...toolkit.generation import (
     Generated,
     neighbours,
     per_size,
     random_fill,
     random_spanning_tree,
 )
-from ...generators.uniqueness import UniquenessOracle
 from ..sudoku.generator import MAX_SIZE, boxes, solved_grid
 from ..sudoku.puzzle import default_box_shape, sudoku_units
 from .puzzle import Cage, KillerSudoku
+
+if TYPE_CHECKING:
+    from ...generators.uniqueness import UniquenessOracle
 
 PROCEDURE = """Killer Sudoku (and Killer-X): a random solved grid, random cages, cages split until unique.
 
 1. Solved grid: :func:`puzzlebench.generators.sudoku.solved_grid`, or for
    Killer-X (both diagonals hold 1..N too) the randomized backtracking of
-   :func:`puzzlebench.generators.base.random_fill` over the units with diagonals.
+   :func:`puzzlebench.toolkit.generation.random_fill` over the units with diagonals.
 2. Cages (:func:`random_cages`): the cells in random order; each cell not yet
    caged starts a cage of a random size 2..``max_cage`` that grows by random
    flood fill, adding a random uncaged orthogonal neighbour whose digit is not

@@ -6,11 +6,12 @@ How its puzzles are made, written into a generated set's SOURCE.md: :data:`PROCE
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ...errors import PuzzleError
-from ...generators.base import (
+from ...toolkit.generation import (
     BlankTarget,
     Generated,
     blank_targets,
@@ -20,9 +21,11 @@ from ...generators.base import (
     shortfall_note,
     target_words,
 )
-from ...generators.uniqueness import UniquenessOracle
 from ...transforms import random_transform
 from .puzzle import Sudoku, default_box_shape, sudoku_units
+
+if TYPE_CHECKING:
+    from ...generators.uniqueness import UniquenessOracle
 
 PROCEDURE = """Sudoku of any box shape: a random solved grid, then cells blanked while the puzzle stays unique.
 
@@ -38,7 +41,7 @@ the pattern; the swaps leave that class.  Grids that must also satisfy
 diagonals (Killer-X) come from :func:`random_fill`, a randomized backtracking
 search, instead.
 
-Digging (:func:`puzzlebench.generators.base.dig`): the cells in a random
+Digging (:func:`puzzlebench.toolkit.generation.dig`): the cells in a random
 order, first a *logic* pass that blanks them in growing batches while naked
 and hidden singles (:class:`SinglesPropagator`) alone still solve the whole
 puzzle, then (unless ``--difficulty logic``) a *uniqueness* pass over the

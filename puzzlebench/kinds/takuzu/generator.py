@@ -6,11 +6,12 @@ How its puzzles are made, written into a generated set's SOURCE.md: :data:`PROCE
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ...errors import PuzzleError
-from ...generators.base import (
+from ...toolkit.generation import (
     BlankTarget,
     Generated,
     blank_targets,
@@ -18,8 +19,10 @@ from ...generators.base import (
     shortfall_note,
     target_words,
 )
-from ...generators.uniqueness import UniquenessOracle
 from .puzzle import Takuzu
+
+if TYPE_CHECKING:
+    from ...generators.uniqueness import UniquenessOracle
 
 PROCEDURE = """Takuzu (Binairo) of even sizes, with or without distinct lines: a random solution, then givens removed.
 

@@ -1,14 +1,17 @@
-"""What the generators share: the result type, the blank target, the dig-out loop and a random fill."""
+"""What the kinds' generators share: the result type, the blank target, the dig-out loop and a random fill."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..errors import PuzzleError
-from .uniqueness import Certificate, UniquenessOracle
+
+if TYPE_CHECKING:
+    from ..generators.uniqueness import Certificate, UniquenessOracle
 
 
 @dataclass(frozen=True)

@@ -5,12 +5,10 @@ can act on ("row 3 has 7 twice"); an empty list means the grid is valid.
 Positions in messages are 1-based.  Each kind's rules are its own
 (``puzzlebench/kinds/<kind>/check.py``); this module checks the shape and asks
 the puzzle's kind (:func:`puzzlebench.kinds.kind_of`: a puzzle of no kind is a PuzzleError);
-they share :func:`repeats`.
+they share :func:`puzzlebench.toolkit.repeats.repeats`.
 """
 
 from __future__ import annotations
-
-from collections import Counter
 
 import numpy as np
 
@@ -26,7 +24,3 @@ def check(puzzle, grid) -> list[str]:
                 f"the puzzle {puzzle.shape[0]} x {puzzle.shape[1]}"]
     return kind.check(puzzle, grid)
 
-
-def repeats(values) -> list[int]:
-    """The values seen more than once in ``values``, ascending."""
-    return sorted(v for v, k in Counter(values).items() if k > 1)

@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 
 from puzzlebench.cli import main
-from puzzlebench.draw import SOLUTION_COLOUR, cage_outlines, clear_corners, draw, save_drawing
+from puzzlebench.draw import draw, save_drawing
+from puzzlebench.toolkit.drawing import SOLUTION_COLOUR, cage_outlines, clear_corners
 from puzzlebench.errors import PuzzleError
 from puzzlebench.io import format_puzzle, format_solution
 from puzzlebench.puzzles import Cage, Kakuro, KillerSudoku, Sudoku, Takuzu

@@ -166,13 +166,13 @@ from typing import ClassVar
 
 import numpy as np
 
-from puzzlebench.draw import GIVEN_COLOUR, SOLUTION_COLOUR, grid_lines, numbers
+from puzzlebench.toolkit.drawing import GIVEN_COLOUR, SOLUTION_COLOUR, grid_lines, numbers
 from puzzlebench.errors import PuzzleError
 from puzzlebench.toolkit.generation import Generated
 from puzzlebench.io.native import grid_text
 from puzzlebench.io.text import build_located, parse_row
 from puzzlebench.kinds import PuzzleKind
-from puzzlebench.transforms import Transform, reversal
+from puzzlebench.toolkit.symmetry import Transform, reversal
 
 PROCEDURE = "Generator: a random permutation of 1..N, every cell but one given."
 

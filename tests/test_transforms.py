@@ -6,7 +6,8 @@ import pytest
 from puzzlebench.checker import check
 from puzzlebench.errors import PuzzleError
 from puzzlebench.puzzles import Cage, Kakuro, KillerSudoku, Sudoku, Takuzu
-from puzzlebench.transforms import Transform, permuted_copies, random_transform, supported_kinds
+from puzzlebench.toolkit.symmetry import Transform
+from puzzlebench.transforms import permuted_copies, random_transform, supported_kinds
 
 CLEVE = ".2..3..4.6.......3..4...5.....8.6...8...1...6...7.5.....7...6..4.......8.3..4..2."
 CLEVE_SOLUTION = "925631847618574293374982561749826135852413976163795482287359614491267358536148729"

@@ -34,12 +34,8 @@ from puzzlebench.kinds.kenken.tuples import admissible_tuples
 from puzzlebench.model import Product, Rows
 from puzzlebench.solvers.cpsat import build_cp_model, natural_model
 from puzzlebench.solvers.contract import SolveOptions
-from puzzlebench.transforms import (
-    Transform,
-    random_transform,
-    supported_kinds,
-    transform_count,
-)
+from puzzlebench.toolkit.symmetry import Transform
+from puzzlebench.transforms import random_transform, supported_kinds, transform_count
 
 SET = Path(__file__).resolve().parents[2] / "instances" / "kenken" / "generated"
 FORMULATIONS = ["big-m", "binary", "cp-natural", "integer", "log-linear"]

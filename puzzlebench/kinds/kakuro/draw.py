@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...draw import (
+from ...toolkit.drawing import (
     BLOCK_COLOUR,
     CLUE_COLOUR,
     SOLUTION_COLOUR,

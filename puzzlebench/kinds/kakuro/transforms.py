@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...transforms import Transform, reflection, require_reflection
+from ...toolkit.symmetry import Transform, reflection, require_reflection
 from .puzzle import Kakuro
 
 

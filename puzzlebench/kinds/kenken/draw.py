@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...draw import SOLUTION_COLOUR, cage_clues, digit_size, grid_lines, numbers
+from ...toolkit.drawing import SOLUTION_COLOUR, cage_clues, digit_size, grid_lines, numbers
 from .puzzle import KenKen
 
 

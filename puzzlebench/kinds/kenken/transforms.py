@@ -1,4 +1,4 @@
-"""KenKen's symmetries, as :class:`puzzlebench.transforms.Transform` values: the square's
+"""KenKen's symmetries, as :class:`puzzlebench.toolkit.symmetry.Transform` values: the square's
 (``random_transform`` draws them: kinds ``rows``, ``cols`` and ``transpose``).
 
 A KenKen admits the moves of the square -- reversing the row order, reversing the
@@ -15,7 +15,7 @@ import dataclasses
 import numpy as np
 
 from ...errors import PuzzleError
-from ...transforms import Transform, reversal
+from ...toolkit.symmetry import Transform, reversal
 from .puzzle import KenKen, KenKenCage
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...checker import repeats
+from ...toolkit.repeats import repeats
 from ..sudoku.check import _check_sudoku
 from .puzzle import KillerSudoku
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...draw import DIAGONAL_COLOUR, cage_clues
+from ...toolkit.drawing import DIAGONAL_COLOUR, cage_clues
 from ..sudoku.draw import draw_sudoku
 from .puzzle import KillerSudoku
 

@@ -8,7 +8,7 @@ import math
 
 import numpy as np
 
-from ...transforms import Transform, reflection, require_reflection, reversal
+from ...toolkit.symmetry import Transform, reflection, require_reflection, reversal
 from ..sudoku.transforms import line_factors, line_perms, sudoku_symmetries
 from .puzzle import Cage, KillerSudoku
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...draw import GIVEN_COLOUR, SOLUTION_COLOUR, digit_size, grid_lines, numbers
+from ...toolkit.drawing import GIVEN_COLOUR, SOLUTION_COLOUR, digit_size, grid_lines, numbers
 from .puzzle import Sudoku
 
 

@@ -21,8 +21,8 @@ from ...toolkit.generation import (
     shortfall_note,
     target_words,
 )
-from ...transforms import random_transform
 from .puzzle import Sudoku, default_box_shape, sudoku_units
+from .transforms import random_sudoku_transform, sudoku_symmetries
 
 if TYPE_CHECKING:
     from ...generators.uniqueness import UniquenessOracle
@@ -135,7 +135,10 @@ def kempe_swap(grid: np.ndarray, units: np.ndarray, cell_units: list[list[int]],
 def solved_grid(n: int, br: int, bc: int, rng: np.random.Generator) -> np.ndarray:
     """A random solved N x N Sudoku grid with br x bc boxes (module docstring)."""
     pattern = pattern_grid(br, bc)
-    grid = random_transform(Sudoku(pattern, br, bc), rng).map_solution(pattern)
+    solved = Sudoku(pattern, br, bc)
+    use = set(sudoku_symmetries(solved))  # every symmetry of the solved pattern, as permute draws them
+    transpose = "transpose" in use and bool(rng.random() < 0.5)
+    grid = random_sudoku_transform(solved, rng, use, transpose).map_solution(pattern)
     units = sudoku_units(n, br, bc)
     cell_units = groups_of_cells(units.tolist(), n * n)
     cells = rng.integers(0, n * n, n * n)

@@ -8,7 +8,7 @@ import math
 
 import numpy as np
 
-from ...transforms import SYMMETRIES, Transform, blocked_perm
+from ...toolkit.symmetry import SYMMETRIES, Transform, blocked_perm
 from .puzzle import Sudoku
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...draw import GIVEN_COLOUR, SOLUTION_COLOUR, grid_lines
+from ...toolkit.drawing import GIVEN_COLOUR, SOLUTION_COLOUR, grid_lines
 from .puzzle import Takuzu
 
 

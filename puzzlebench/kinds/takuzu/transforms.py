@@ -7,7 +7,7 @@ import dataclasses
 
 import numpy as np
 
-from ...transforms import Transform, reversal
+from ...toolkit.symmetry import Transform, reversal
 from .puzzle import Takuzu
 
 

@@ -47,6 +47,14 @@ def supported_kinds(puzzle) -> tuple[str, ...]:
     return kind_of(puzzle).symmetries(puzzle)
 
 
+def apply_transform(transform: Transform, puzzle):
+    """The transformed puzzle, through its kind: same type, name suffixed ``~p<copy_id>``."""
+    if puzzle.shape != transform.source_shape:
+        raise PuzzleError(f"a transform of a {transform.source_shape[0]} x {transform.source_shape[1]} grid "
+                          f"cannot act on a {puzzle.shape[0]} x {puzzle.shape[1]} puzzle")
+    return kind_of(puzzle).apply_transform(transform, puzzle, f"{puzzle.name}~p{transform.copy_id}")
+
+
 def random_transform(puzzle, rng: np.random.Generator, kinds=SYMMETRIES) -> Transform:
     """A random symmetry of ``puzzle`` drawn from the elementary ``kinds``.
 
@@ -113,7 +121,7 @@ def iter_permuted_copies(puzzle, count: int, seed: int, kinds=SYMMETRIES) -> Ite
             continue
         seen.add(transform.signature)
         transform = dataclasses.replace(transform, copy_id=len(seen))
-        yield transform.copy_id, transform, transform.apply(puzzle)
+        yield transform.copy_id, transform, apply_transform(transform, puzzle)
         if len(seen) == count:
             return
     raise PuzzleError(f"this {puzzle.puzzle} has only {len(seen)} distinct non-identity transforms of kinds "

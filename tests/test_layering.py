@@ -55,3 +55,10 @@ def test_the_check_sees_an_import_from_above_but_not_one_for_type_checkers():
               "from ... import draw\nif TYPE_CHECKING:\n    from ...generators.uniqueness import UniquenessOracle\n"
               "def f():\n    from ...run.runner import run\n")
     assert from_above(source, "puzzlebench.kinds.sudoku") == ["3: puzzlebench.draw", "7: puzzlebench.run.runner"]
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "puzzlebench" / "toolkit").glob("*.py")), ids=lambda p: p.name)
+def test_the_toolkit_imports_no_kind(path):
+    below = [f"{line}: {module}" for line, module in run_time_imports(path.read_text(), "puzzlebench.toolkit")
+             if module.startswith("puzzlebench.") and not module.startswith(("puzzlebench.toolkit", "puzzlebench.errors"))]
+    assert below == []

@@ -91,13 +91,6 @@ class Transform:
         moved = grid[np.ix_(np.argsort(self.row_perm), np.argsort(self.col_perm))]
         return moved.T if self.transpose else moved
 
-    def apply(self, puzzle):
-        """The transformed puzzle: same type, name suffixed ``~p<copy_id>``."""
-        if puzzle.shape != self.source_shape:
-            raise PuzzleError(f"a transform of a {self.source_shape[0]} x {self.source_shape[1]} grid "
-                              f"cannot act on a {puzzle.shape[0]} x {puzzle.shape[1]} puzzle")
-        return kind_of(puzzle).apply_transform(self, puzzle, f"{puzzle.name}~p{self.copy_id}")
-
     def move(self, grid: np.ndarray) -> np.ndarray:
         """Only the geometric part of :meth:`map_solution` (for masks and clue layers)."""
         return (grid.T if self.transpose else grid)[np.ix_(self.row_perm, self.col_perm)]

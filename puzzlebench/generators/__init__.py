@@ -18,9 +18,9 @@ import numpy as np
 
 from ..errors import PuzzleError
 from ..kinds import spec_kind
+from ..toolkit.generation import BlankTarget, Certificate, Generated
 from . import uniqueness
-from ..toolkit.generation import BlankTarget, Generated
-from .uniqueness import Certificate, UniquenessOracle
+from .uniqueness import UniquenessOracle
 
 DETERMINISM = """\
 Determinism: puzzle ``index`` (0-based) of a size draws from its own

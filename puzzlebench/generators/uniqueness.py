@@ -17,6 +17,7 @@ from ..run.runner import FOUND, build, configured, count_solutions
 from ..run.solver_configs import resolve
 from ..run.worker import SolverProcess
 from ..solvers.contract import SolveOptions
+from ..toolkit.generation import Certificate
 
 CERTIFICATE = """Uniqueness questions the generators ask, answered by solvers in one reusable process.
 
@@ -79,15 +80,6 @@ def differs_row(puzzle, model: Model, solution: np.ndarray, cells: np.ndarray | 
     coef = np.where(values == 1, 1.0, -1.0)
     return rows_from_triplets(np.zeros(len(columns), np.int64), columns, coef, 1, model.num_cols,
                               -np.inf, float(values.sum() - 1))
-
-
-@dataclass(frozen=True)
-class Certificate:
-    """How a generated puzzle was certified unique."""
-
-    solver: str
-    solver_version: str
-    formulation: str
 
 
 @dataclass

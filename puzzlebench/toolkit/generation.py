@@ -1,17 +1,33 @@
-"""What the kinds' generators share: the result type, the blank target, the dig-out loop and a random fill."""
+"""What the kinds' generators share: the result type, the blank target, the dig-out loop, a random fill,
+and what they ask of the uniqueness search (:class:`Oracle`, which
+:class:`puzzlebench.generators.UniquenessOracle` answers)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import numpy as np
 
 from ..errors import PuzzleError
 
-if TYPE_CHECKING:
-    from ..generators.uniqueness import Certificate, UniquenessOracle
+
+class Oracle(Protocol):
+    """What a generator asks of the uniqueness search."""
+
+    def other_solution(self, puzzle, solution: np.ndarray, cells: np.ndarray | None = None) -> np.ndarray | None:
+        """A solution of ``puzzle`` other than ``solution`` (differing from it in one of ``cells``, when
+        given), or None when there is none."""
+
+
+@dataclass(frozen=True)
+class Certificate:
+    """How a generated puzzle was certified unique."""
+
+    solver: str
+    solver_version: str
+    formulation: str
 
 
 @dataclass(frozen=True)
@@ -58,7 +74,7 @@ class BlankTarget:
 
 def dig(solution: np.ndarray, blank: int, order: np.ndarray, target_blanks: int, *,
         make_puzzle: Callable[[np.ndarray], object], solved_by_logic: Callable[[np.ndarray], bool],
-        forced: Callable[[np.ndarray, int, int], bool], oracle: UniquenessOracle | None) -> np.ndarray:
+        forced: Callable[[np.ndarray, int, int], bool], oracle: Oracle | None) -> np.ndarray:
     """Blank cells of the full grid ``solution`` in ``order`` while the puzzle stays unique.
 
     Stops once ``target_blanks`` cells are blank.  Returns the givens grid,

@@ -7,17 +7,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
-from typing import TYPE_CHECKING
 
 import numpy as np
 from scipy import ndimage
 
 from ...errors import PuzzleError
-from ...toolkit.generation import Generated, per_size, random_fill
+from ...toolkit.generation import Generated, Oracle, per_size, random_fill
 from .puzzle import DEFAULT_DENSITY, Kakuro
-
-if TYPE_CHECKING:
-    from ...generators.uniqueness import UniquenessOracle
 
 PROCEDURE = """Kakuro of a given size and black-cell density: a random pattern and fill, repaired until unique.
 
@@ -249,7 +245,7 @@ def random_digits(white: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 
 
 def make_unique(white: np.ndarray, fill: np.ndarray, rng: np.random.Generator,
-                oracle: UniquenessOracle) -> tuple[Kakuro, np.ndarray, int, int] | None:
+                oracle: Oracle) -> tuple[Kakuro, np.ndarray, int, int] | None:
     """Blacken cells and change digits until the Kakuro is unique (module docstring, step 3).
 
     Returns the puzzle, its solution and the numbers of cells blackened and of
@@ -280,7 +276,7 @@ def make_unique(white: np.ndarray, fill: np.ndarray, rng: np.random.Generator,
     return None
 
 
-def generate_kakuro(spec: KakuroSpec, rng: np.random.Generator, oracle: UniquenessOracle) -> Generated:
+def generate_kakuro(spec: KakuroSpec, rng: np.random.Generator, oracle: Oracle) -> Generated:
     """A unique Kakuro for ``spec`` (module docstring); the certificate is the caller's."""
     for attempt in range(1, MAX_ATTEMPTS + 1):
         white = random_pattern(spec, rng)

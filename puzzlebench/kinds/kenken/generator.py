@@ -6,22 +6,19 @@ How its puzzles are made, written into a generated set's SOURCE.md: :data:`PROCE
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ...errors import PuzzleError
 from ...toolkit.generation import (
     Generated,
+    Oracle,
     neighbours,
     per_size,
     random_fill,
     random_spanning_tree,
 )
 from .puzzle import MAX_SIZE, KenKen, KenKenCage, combine
-
-if TYPE_CHECKING:
-    from ...generators.uniqueness import UniquenessOracle
 
 PROCEDURE = """KenKen: a random Latin square, random cages and operations, clues repaired until unique.
 
@@ -151,7 +148,7 @@ def split_cells(cells: list[int], n: int, rng: np.random.Generator) -> list[int]
 
 
 def repair_until_unique(owner: np.ndarray, ops: dict[int, str], solution: np.ndarray, rng: np.random.Generator,
-                        oracle: UniquenessOracle) -> tuple[KenKen, int, int]:
+                        oracle: Oracle) -> tuple[KenKen, int, int]:
     """Repair clues until the KenKen is unique (module docstring, step 4): the puzzle, the number of
     operation changes and the number of splits."""
     n = solution.shape[0]
@@ -183,7 +180,7 @@ def repair_until_unique(owner: np.ndarray, ops: dict[int, str], solution: np.nda
         splits += 1
 
 
-def generate_kenken(spec: KenKenSpec, rng: np.random.Generator, oracle: UniquenessOracle) -> Generated:
+def generate_kenken(spec: KenKenSpec, rng: np.random.Generator, oracle: Oracle) -> Generated:
     """A unique KenKen for ``spec`` (module docstring); the certificate is the caller's."""
     n = spec.n
     idx = np.arange(n * n).reshape(n, n)

@@ -6,13 +6,13 @@ How its puzzles are made, written into a generated set's SOURCE.md: :data:`PROCE
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ...errors import PuzzleError
 from ...toolkit.generation import (
     Generated,
+    Oracle,
     neighbours,
     per_size,
     random_fill,
@@ -21,9 +21,6 @@ from ...toolkit.generation import (
 from ..sudoku.generator import MAX_SIZE, boxes, solved_grid
 from ..sudoku.puzzle import default_box_shape, sudoku_units
 from .puzzle import Cage, KillerSudoku
-
-if TYPE_CHECKING:
-    from ...generators.uniqueness import UniquenessOracle
 
 PROCEDURE = """Killer Sudoku (and Killer-X): a random solved grid, random cages, cages split until unique.
 
@@ -149,7 +146,7 @@ def split_cage(cells: list[int], solution: np.ndarray, other: np.ndarray, n: int
 
 
 def split_until_unique(owner: np.ndarray, solution: np.ndarray, spec: KillerSpec, rng: np.random.Generator,
-                       oracle: UniquenessOracle) -> tuple[KillerSudoku, int]:
+                       oracle: Oracle) -> tuple[KillerSudoku, int]:
     """Split cages until the Killer is unique (module docstring, step 3); returns it and the number of splits."""
     owner = owner.copy()
     splits = 0
@@ -165,7 +162,7 @@ def split_until_unique(owner: np.ndarray, solution: np.ndarray, spec: KillerSpec
         splits += 1
 
 
-def generate_killer(spec: KillerSpec, rng: np.random.Generator, oracle: UniquenessOracle) -> Generated:
+def generate_killer(spec: KillerSpec, rng: np.random.Generator, oracle: Oracle) -> Generated:
     """A unique Killer for ``spec`` (module docstring); the certificate is the caller's."""
     n, (br, bc) = spec.n, spec.box
     if spec.diagonal:

@@ -6,7 +6,6 @@ How its puzzles are made, written into a generated set's SOURCE.md: :data:`PROCE
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -14,6 +13,7 @@ from ...errors import PuzzleError
 from ...toolkit.generation import (
     BlankTarget,
     Generated,
+    Oracle,
     blank_targets,
     dig,
     groups_of_cells,
@@ -23,9 +23,6 @@ from ...toolkit.generation import (
 )
 from .puzzle import Sudoku, default_box_shape, sudoku_units
 from .transforms import random_sudoku_transform, sudoku_symmetries
-
-if TYPE_CHECKING:
-    from ...generators.uniqueness import UniquenessOracle
 
 PROCEDURE = """Sudoku of any box shape: a random solved grid, then cells blanked while the puzzle stays unique.
 
@@ -226,7 +223,7 @@ class SinglesPropagator:
         return True
 
 
-def generate_sudoku(spec: SudokuSpec, rng: np.random.Generator, oracle: UniquenessOracle) -> Generated:
+def generate_sudoku(spec: SudokuSpec, rng: np.random.Generator, oracle: Oracle) -> Generated:
     """A unique Sudoku for ``spec`` (module docstring); the certificate is the caller's."""
     n, (br, bc) = spec.n, spec.box
     solution = solved_grid(n, br, bc, rng)

@@ -6,7 +6,6 @@ How its puzzles are made, written into a generated set's SOURCE.md: :data:`PROCE
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -14,15 +13,13 @@ from ...errors import PuzzleError
 from ...toolkit.generation import (
     BlankTarget,
     Generated,
+    Oracle,
     blank_targets,
     dig,
     shortfall_note,
     target_words,
 )
 from .puzzle import Takuzu
-
-if TYPE_CHECKING:
-    from ...generators.uniqueness import UniquenessOracle
 
 PROCEDURE = """Takuzu (Binairo) of even sizes, with or without distinct lines: a random solution, then givens removed.
 
@@ -177,7 +174,7 @@ def forced(grid: np.ndarray, cell: int, value: int, distinct: bool) -> bool:
     return propagate(trial, distinct) is None
 
 
-def generate_takuzu(spec: TakuzuSpec, rng: np.random.Generator, oracle: UniquenessOracle) -> Generated:
+def generate_takuzu(spec: TakuzuSpec, rng: np.random.Generator, oracle: Oracle) -> Generated:
     """A unique Takuzu for ``spec`` (module docstring); the certificate is the caller's."""
     rows, cols, distinct = spec.rows, spec.cols, spec.distinct
     solution = random_solution(rows, cols, distinct, rng)

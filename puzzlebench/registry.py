@@ -70,8 +70,7 @@ class SolverInfo:
     check_options: Callable[[dict], None] | None = None
     mps: Callable | None = None  # (path, SolveOptions) -> SolverResult, the solver's own MPS reader
     all_different: bool = False  # reads Model.all_different (MIP adapters ignore the declaration)
-    adapter: object | None = None  # the Adapter instance behind solve, for an adapter registered as a class
-    # (a solver process runs its attempt() and the parent its finish(): see puzzlebench.run.worker)
+    adapter: object | None = None  # the Adapter behind solve (registered as a class): run.worker splits its solve
     products: bool = False  # reads Model.products
 
     @property

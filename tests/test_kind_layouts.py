@@ -24,7 +24,7 @@ from kind_variants import variant
 import puzzlebench.kinds
 from puzzlebench.errors import PuzzleError
 from puzzlebench.io import LAYOUTS, Entry, detect_format, format_puzzle, formats_holding, lines, read_puzzles
-from puzzlebench.io.text import content_lines, split_lines
+from puzzlebench.toolkit.text import content_lines, split_lines
 from puzzlebench.kinds import BUILTIN, Later, get_kind, kinds, register_kind
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -259,7 +259,7 @@ NEW_WRITERS = {  # format -> the puzzles it writes, with their solutions
 def test_new_writers_round_trip_and_are_never_misread(tmp_path_factory, fmt):
     """What a writer wrote reads back the same, in its format; detection finds that format or refuses the
     file naming two readings (a 4x4 grid of only 1s and blanks is also four 2x2 Takuzu lines), never another."""
-    from puzzlebench.io.text import AmbiguousReading
+    from puzzlebench.toolkit.text import AmbiguousReading
     path = tmp_path_factory.mktemp(fmt) / "written.txt"
 
     @SETTINGS

@@ -21,8 +21,8 @@ from puzzlebench.io import (
 )
 from puzzlebench.kinds import kind_key
 from puzzlebench.io.sets import load_set
-from puzzlebench.io.symbols import describe, parse_symbols
-from puzzlebench.io.text import AmbiguousReading
+from puzzlebench.toolkit.symbols import describe, parse_symbols
+from puzzlebench.toolkit.text import AmbiguousReading
 from puzzlebench.kinds.killer.killer_csv import LETTERS
 from puzzlebench.puzzles import Kakuro, KillerSudoku, Sudoku, Takuzu, default_box_shape
 from puzzlebench.run.runner import run
@@ -270,7 +270,7 @@ def test_killer_layouts(tmp_path):
 
 
 def _canonical(puzzle: KillerSudoku) -> list[int]:
-    from puzzlebench.io.regions import canonical_index
+    from puzzlebench.kinds.killer.cages import canonical_index
     return canonical_index(puzzle).ravel().tolist()
 
 

@@ -106,7 +106,7 @@ def _source_files(sources: list[str]) -> list[Path]:
 
 
 def _options(args) -> dict:
-    from ..io.rules import parse_box
+    from ..toolkit.rules import parse_box
     options = {}
     if args.distinct:
         options["distinct_lines"] = True
@@ -157,7 +157,7 @@ def check_entries(read: list[SourceFile], args, box) -> None:
     from ..io import format_puzzle
     from ..kinds import kind_key
     from ..io.native import read as read_native
-    from ..io.rules import parse_rules
+    from ..toolkit.rules import parse_rules
     for source in read:
         kept = []
         for entry in source.entries:
@@ -278,7 +278,7 @@ def _write(out: Path, read: list[SourceFile], args, layout: dict) -> dict:
 def run(args) -> int:
     from ..errors import PuzzleError
     from ..io.atomic import writing_folder
-    from ..io.rules import parse_box
+    from ..toolkit.rules import parse_box
     from ..io.sets import SET_FILE, load_set
     from ..io.validation import SetReport, Uniqueness, validate_set
     from ..kinds import get_kind

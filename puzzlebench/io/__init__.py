@@ -63,11 +63,11 @@ from ..errors import PuzzleError
 from ..kinds import get_kind, kind_key, kinds, names
 from . import dzn, grid, janko, killer_json, lines, native, sudoku_yaml, tatham
 from .detect import candidates, describe_reading, detect_solution_text
-from .entry import Entry
-from .layout import KEYS as LAYOUT_KEYS
-from .layout import Layout
-from .rules import parse_rules
-from .text import AmbiguousReading, FormatsDisagree, parse_pairs, read_text
+from ..toolkit.entry import Entry
+from ..toolkit.layout import KEYS as LAYOUT_KEYS
+from ..toolkit.layout import Layout
+from ..toolkit.rules import parse_rules
+from ..toolkit.text import AmbiguousReading, FormatsDisagree, parse_pairs, read_text
 
 _MODULES = {"native": native, "lines": lines, "janko": janko, "tatham": tatham, "dzn": dzn, "grid": grid,
             "killer-json": killer_json, "sudoku-yaml": sudoku_yaml}
@@ -83,7 +83,7 @@ DETECTION = ("text", "source", "line")
 """The values of a kind's reader's ``DETECT`` (``"text"`` when it has none): see the module's docstring."""
 
 __all__ = ["FORMATS", "LAYOUTS", "LAYOUT_KEYS", "PLACES", "formats", "kind_formats", "detecting", "formats_holding",
-           "claiming_formats", "format_hints", "parse_layout", "Entry", "read_puzzles", "read_puzzles_keeping",
+           "claiming_formats", "format_hints", "parse_layout", "settings_of", "Entry", "read_puzzles", "read_puzzles_keeping",
            "read_puzzle", "read_solution", "read_solutions", "read_solutions_of", "read_reference_solutions", "read_solutions_for",
            "format_puzzle", "format_solution", "detect_format"]
 
@@ -208,8 +208,16 @@ def parse_layout(dzn_map: str | None = None, csv_columns: str | None = None, sym
         layout["symbols"] = symbols
     if size:
         layout["size"] = size
-    Layout.of(layout)
+    settings_of(layout)
     return layout
+
+
+def settings_of(layout: dict | Layout | None) -> Layout:
+    """The reader settings of a ``layout`` mapping, checked: :meth:`Layout.of`, and the dzn map's role names
+    and convention against the kinds' parts (:func:`.dzn.check_map`)."""
+    settings = Layout.of(layout)
+    dzn.check_map(settings.dzn)
+    return settings
 
 
 def detect_format(path) -> str:
@@ -323,7 +331,7 @@ def read_puzzles_keeping(path, *, format: str | None = None, puzzle: str | None 
         if puzzle is not None:
             get_kind(puzzle)  # an unknown puzzle: the error naming the known kinds
         rules = parse_rules(options)
-        settings = Layout.of(layout)
+        settings = settings_of(layout)
         items = _read_items(read_text(path), source, format, puzzle, rules, settings)
         if not items:
             raise PuzzleError("the file holds no puzzle")
@@ -437,7 +445,7 @@ def format_puzzle(puzzle, format: str = "native", layout: dict | None = None) ->
     ``layout`` chooses among a format's conventions (dzn: ``{"dzn": {"convention": "clue-cell"}}``)."""
     module = _format_module(format)
     if module is dzn:
-        return dzn.format_puzzle(puzzle, Layout.of(layout))
+        return dzn.format_puzzle(puzzle, settings_of(layout))
     if not callable(getattr(module, "format_puzzle", None)):
         raise PuzzleError(f"the {format} format is read, not written; use the native format")
     return module.format_puzzle(puzzle)

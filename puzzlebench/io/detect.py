@@ -13,8 +13,9 @@ from collections import Counter
 
 from ..errors import PuzzleError
 from ..kinds import kind_of, names
-from . import dzn, grid, killer_json, lines, native, sudoku_yaml, tatham
-from .text import Cursor, content_lines, split_lines
+from ..toolkit.dzn import FIRST_LINE as DZN_FIRST_LINE
+from ..toolkit.text import Cursor, content_lines, split_lines
+from . import grid, killer_json, lines, native, sudoku_yaml, tatham
 
 _JANKO_HEADER = re.compile(r"[0-9]{1,3}\s+[0-9]{1,3}")
 
@@ -68,7 +69,7 @@ def candidates(text: str, suffix: str = "") -> list[str]:
     if sudoku_yaml.looks_like(text):
         return ["sudoku-yaml"]
     raw = next((line for line in split_lines(text) if line.text), None)
-    if raw is not None and dzn.FIRST_LINE.match(raw.text):
+    if raw is not None and DZN_FIRST_LINE.match(raw.text):
         return ["dzn"]
     first = next(iter(content_lines(split_lines(text))), None)
     if first is None:

@@ -42,9 +42,10 @@ import numpy as np
 from ..errors import PuzzleError
 from ..kinds import layout_parts
 from . import lines
-from .entry import Entry, entries_only
-from .layout import Layout
-from .text import MAX_SIDE, layout_holds, listing, puzzle_part, solution_part, split_lines
+from ..toolkit.entry import Entry, entries_only
+from ..toolkit.layout import Layout
+from ..toolkit.text import MAX_SIDE, listing, split_lines
+from .parts import layout_holds, puzzle_part, solution_part
 
 _RULE = re.compile(r"[-=+_|:*~ \t]*[-=_~]{2}[-=+_|:*~ \t]*")
 _SPLIT = re.compile(r"[\s,|]+")

@@ -27,20 +27,11 @@ import json
 import numpy as np
 
 from ..errors import PuzzleError
-from ..kinds import layout_parts
-from .entry import Entry
-from .rules import Rules
-from .text import (
-    MAX_SIDE,
-    TextLine,
-    as_uint,
-    content_lines,
-    listing,
-    parse_row,
-    puzzle_part,
-    solution_part,
-    split_lines,
-)
+from ..kinds import layout_parts, require_applicable
+from ..toolkit.entry import Entry
+from ..toolkit.rules import Rules
+from ..toolkit.text import MAX_SIDE, TextLine, as_uint, content_lines, listing, parse_row, split_lines
+from .parts import puzzle_part, solution_part
 
 
 def __getattr__(name: str):
@@ -126,7 +117,7 @@ def parse_problem(lines: list[TextLine], kind: str | None, rules: Rules, name: s
     parts = layout_parts("janko")
     if kind not in parts:
         raise PuzzleError(f"the janko format holds only {listing(parts)} puzzles, not {kind}")
-    rules.require_applicable(kind)
+    require_applicable(rules, kind)
     return parts[kind].read(lines, rows, cols, rules, name)
 
 

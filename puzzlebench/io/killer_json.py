@@ -33,10 +33,12 @@ import numpy as np
 
 from ..errors import PuzzleError
 from ..kinds import get_kind, layout_parts
-from .entry import Entry
-from .layout import Layout
-from .rules import MAX_SUDOKU, Rules
-from .text import layout_holds, listing, require_kind
+from ..toolkit.entry import Entry
+from ..toolkit.layout import Layout
+from ..toolkit.rules import MAX_SUDOKU, Rules
+from .parts import layout_holds
+from ..toolkit.text import listing
+from ..kinds import require_kind
 
 _DETECT = re.compile(r'"(killercage|indices|grid)"\s*:')
 _HARMLESS = {"size", "grid", "diagonal+", "diagonal-", "title", "author", "ruleset",

@@ -28,10 +28,11 @@ import numpy as np
 
 from ..errors import PuzzleError
 from ..kinds import layout_parts
-from . import symbols
-from .layout import Layout
-from .rules import MAX_SUDOKU
-from .text import AmbiguousReading, content_lines, layout_holds, listing, puzzle_part, solution_part, split_lines
+from ..toolkit import symbols
+from ..toolkit.layout import Layout
+from ..toolkit.rules import MAX_SUDOKU
+from ..toolkit.text import AmbiguousReading, content_lines, listing, split_lines
+from .parts import layout_holds, puzzle_part, solution_part
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZa"
 BLANKS = ".0"

@@ -101,11 +101,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import PuzzleError
-from ..kinds import get_kind, kind_of, names
-from .entry import Entry
-from .rules import Rules, parse_box
-from .text import Cursor, TextLine, as_uint, parse_row, split_lines
-
+from ..kinds import get_kind, kind_of, names, require_applicable
+from ..toolkit.entry import Entry
+from ..toolkit.rules import Rules, parse_box
+from ..toolkit.text import Cursor, TextLine, as_uint, parse_row, split_lines
 
 
 @dataclass(frozen=True)
@@ -180,7 +179,7 @@ def _read_puzzle(cursor: Cursor, header: Header, puzzle: str | None, rules: Rule
         markers[kind.flag_rule] = True if header.flag else None
     rules = rules.overridden(**markers)
     try:
-        rules.require_applicable(header.kind)
+        require_applicable(rules, header.kind)
     except PuzzleError as err:
         err.locate(None, header.line)
         raise

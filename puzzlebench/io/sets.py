@@ -37,10 +37,9 @@ import yaml
 
 from .._tree import TREE
 from ..errors import PuzzleError
-from ..kinds import names as puzzle_names
-from . import FORMATS, LAYOUT_KEYS, Entry, read_puzzles, read_reference_solutions
-from .layout import Layout
-from .rules import parse_rules
+from ..kinds import names as puzzle_names, require_applicable
+from ..toolkit.rules import parse_rules
+from . import FORMATS, LAYOUT_KEYS, Entry, read_puzzles, read_reference_solutions, settings_of
 
 SET_FILE = "set.yaml"
 SKIPPED_FILES = ("set.yaml", "source.md", "readme*", "calibration.csv", "*.*solution*", ".*")
@@ -173,7 +172,7 @@ def load_set(name: str, folder: Path) -> InstanceSet:
     if not isinstance(options, dict):
         fail("options", "must be a mapping such as {distinct_lines: false}")
     try:
-        parse_rules(options).require_applicable(puzzle)
+        require_applicable(parse_rules(options), puzzle)
     except PuzzleError as err:
         fail("options", err.problem)
     count = meta.get("count")
@@ -189,7 +188,7 @@ def load_set(name: str, folder: Path) -> InstanceSet:
     for key in LAYOUT_KEYS:
         if key in meta:
             try:
-                Layout.of({key: meta[key]})
+                settings_of({key: meta[key]})
             except PuzzleError as err:
                 fail(key, err.problem)
     try:

@@ -30,10 +30,11 @@ import numpy as np
 
 from ..errors import PuzzleError
 from ..kinds import layout_parts
-from .entry import Entry
-from .layout import Layout
-from .rules import MAX_SUDOKU, Rules
-from .text import layout_holds, listing, read_only
+from ..toolkit.entry import Entry
+from ..toolkit.layout import Layout
+from ..toolkit.rules import MAX_SUDOKU, Rules
+from .parts import layout_holds
+from ..toolkit.text import listing, read_only
 
 _SHAPE = re.compile(r"\s*([0-9]{1,2})\s*x\s*([0-9]{1,2})\s*")
 _RULES = ("Columns", "Rows", "Boxes")

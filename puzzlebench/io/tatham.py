@@ -26,9 +26,10 @@ import numpy as np
 
 from ..errors import PuzzleError
 from ..kinds import kind_of, layout_parts
-from .entry import Entry
-from .rules import Rules
-from .text import content_lines, layout_holds, listing, split_lines
+from ..toolkit.entry import Entry
+from ..toolkit.rules import Rules
+from ..toolkit.text import content_lines, listing, split_lines
+from .parts import layout_holds
 
 ID = re.compile(r"([0-9]{1,3})(?:x([0-9]{1,3}))?([a-z0-9]*):(.*)")
 
@@ -150,7 +151,7 @@ def decode_block_structure(spec: str, n: int, repeats: bool = False, what: str =
 
 
 def encode_block_structure(index: np.ndarray) -> str:
-    """A grid of block labels (:func:`puzzlebench.io.regions.canonical_index`) in Solo's block code, no
+    """A grid of block labels (:func:`puzzlebench.toolkit.regions.canonical_index`) in Solo's block code, no
     repeat counts (the inverse of :func:`decode_block_structure`)."""
     n = index.shape[0]
     flat = index.ravel()

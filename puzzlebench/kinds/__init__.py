@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ..errors import PuzzleError
 from ..plugins import entry_points
+from ..toolkit.text import listing
 
 if TYPE_CHECKING:
     import numpy as np
@@ -87,7 +88,7 @@ class PuzzleKind:
       max_side      the largest side a header may state
       box           the header may carry a box shape RxC (the ``box`` rule option)
       flag          the header's optional flag word (``"diagonal"``), None for none
-      flag_rule     the :class:`~puzzlebench.io.rules.Rules` field the flag sets (``"diagonal"``)
+      flag_rule     the :class:`~puzzlebench.toolkit.rules.Rules` field the flag sets (``"diagonal"``)
       knobs         the ``generate`` options (argparse dests) that apply to this kind: those
                     ``generate`` defines for every kind (``box``, ``max_cage``, ...; its ``--help``) and
                     the kind's own (:meth:`generate_options`)
@@ -96,7 +97,7 @@ class PuzzleKind:
     Other formats (:mod:`puzzlebench.io` offers them beside its own, under ``--format NAME``)
       formats       ``{name: reader}``: the layouts other projects publish this kind in, each reader a
                     module or object with ``read(text, path, puzzle, rules, layout)`` (as io's
-                    readers: a list of :class:`~puzzlebench.io.entry.Entry` or located PuzzleError
+                    readers: a list of :class:`~puzzlebench.toolkit.entry.Entry` or located PuzzleError
                     items, one a puzzle), ``looks_like(text) -> bool`` (detection: true only for a
                     text in that layout, specific enough that no other format's file passes it) and
                     ``HINT`` (an example for messages, ``"a Keen game ID '6:_a...,a9m6...'"``);
@@ -466,6 +467,17 @@ def kind_of(puzzle) -> PuzzleKind:
     raise UnknownKind(f"{type(puzzle).__name__} is no puzzle kind (known: {', '.join(_KINDS)})")
 
 
+def require_kind(puzzle, format: str, kinds: tuple[str, ...], what: str = "puzzles") -> str:
+    """The kind name of ``puzzle`` when ``format`` holds its ``what`` (one of ``kinds``); else a PuzzleError
+    ("the lines format holds only sudoku and takuzu puzzles, not killer").  A format that states several
+    kinds looks its per-kind parts up by this name, so a kind it has no layout for is refused, never
+    read as another kind."""
+    name = kind_of(puzzle).name
+    if name not in kinds:
+        raise PuzzleError(f"the {format} format holds only {listing(kinds)} {what}, not {name}")
+    return name
+
+
 def kind_key(puzzle) -> tuple:
     """:meth:`PuzzleKind.key` of ``puzzle``, prefixed with its kind's name."""
     kind = kind_of(puzzle)
@@ -478,3 +490,22 @@ def spec_kind(spec) -> PuzzleKind:
         if kind.generates and type(spec) is kind.spec_type():
             return kind
     raise PuzzleError(f"{type(spec).__name__} is the spec of no puzzle kind's generator")
+
+
+def applies_to(option: str) -> tuple[str, ...]:
+    """The kinds that take rule option ``option`` (:data:`puzzlebench.toolkit.rules.OPTIONS`): ``box`` those
+    whose header carries a box shape, a flag option those whose header flag sets it (:class:`PuzzleKind`
+    ``box``, ``flag_rule``)."""
+    return tuple(k.name for k in kinds() if (k.box if option == "box" else k.flag_rule == option))
+
+
+def require_applicable(rules, puzzle: str) -> None:
+    """Refuse a rule option of ``rules`` (:class:`~puzzlebench.toolkit.rules.Rules`) that kind ``puzzle`` has no
+    rule for: silently dropping it would change the benchmark."""
+    from ..toolkit.rules import OPTIONS
+    for name in OPTIONS:
+        value = getattr(rules, name)
+        puzzles = applies_to(name)
+        if value not in (None, False) and puzzle not in puzzles:
+            raise PuzzleError(f"option {name}={value!r} does not apply to {puzzle} "
+                              f"(only to {', '.join(puzzles)})")

@@ -14,9 +14,9 @@ from __future__ import annotations
 import numpy as np
 
 from ...errors import PuzzleError
-from ...io.dzn import CONVENTION_KEY, check_map, first_lines, matrix
-from ...io.rules import Rules
-from ...io.text import MAX_SIDE, build_located
+from ...toolkit.dzn import CONVENTION_KEY, first_lines, matrix
+from ...toolkit.rules import Rules
+from ...toolkit.text import MAX_SIDE, build_located
 from .puzzle import Kakuro
 
 ROLES = {"grid_data": ("grid_data",), "h": ("h",), "w": ("w",), "h_clue": ("h_clue",), "v_clue": ("v_clue",),
@@ -134,7 +134,10 @@ def format_puzzle(puzzle: Kakuro, layout) -> str:
     """The data of ``puzzle`` in the convention of ``layout.dzn["convention"]`` (first-cell: ``h_clues``/
     ``h_clue`` rows from the run's first white cell, as read by default; clue-cell: ``n_h``/``h_clue`` rows
     from the clue cell, as the MiniZinc benchmarks' kakuro.mzn reads)."""
-    return _format(puzzle, check_map(layout.dzn).get(CONVENTION_KEY, CONVENTIONS[0]))
+    convention = layout.dzn.get(CONVENTION_KEY, CONVENTIONS[0])
+    if convention not in CONVENTIONS:
+        raise PuzzleError(f"the dzn convention {convention!r} is none of {', '.join(CONVENTIONS)}")
+    return _format(puzzle, convention)
 
 
 def _format(p: Kakuro, convention: str) -> str:

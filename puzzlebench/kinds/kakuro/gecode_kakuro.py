@@ -26,11 +26,12 @@ import re
 import numpy as np
 
 from ...errors import PuzzleError
-from ...io.entry import Entry
-from ...io.layout import Layout
-from ...io.rules import Rules
-from ...io.text import MAX_SIDE, build_located, read_only
+from ...toolkit.entry import Entry
+from ...toolkit.layout import Layout
+from ...toolkit.rules import Rules
+from ...toolkit.text import MAX_SIDE, build_located, read_only
 from .puzzle import Kakuro
+from .. import require_applicable
 
 PUZZLES = ("kakuro",)
 SUFFIXES = (".cpp", ".cc", ".cxx", ".hh", ".hpp", ".h")
@@ -57,7 +58,7 @@ def _strip(text: str) -> str:
 def read(text: str, path: str, puzzle: str | None, rules: Rules, layout: Layout = Layout()) -> list:
     if puzzle not in (None, *PUZZLES):
         raise PuzzleError(f"the gecode-kakuro format holds only kakuro puzzles, not {puzzle}")
-    rules.require_applicable(PUZZLES[0])
+    require_applicable(rules, PUZZLES[0])
     code = _strip(text)
     entries = []
     for match in _ARRAY.finditer(code):

@@ -10,8 +10,8 @@ import re
 import numpy as np
 
 from ...io.janko import body, rows_text
-from ...io.rules import Rules
-from ...io.text import TextLine, build_located, kakuro_clue, parse_row
+from ...toolkit.rules import Rules
+from ...toolkit.text import TextLine, build_located, kakuro_clue, parse_row
 from .puzzle import Kakuro
 
 DATASET = "Kakuro"

@@ -24,19 +24,13 @@ import re
 import numpy as np
 
 from ...errors import PuzzleError
-from ...io.entry import Entry
-from ...io.rules import Rules
-from ...io.text import (
-    MAX_SIDE,
-    TextLine,
-    build_located,
-    is_comment,
-    kakuro_clue,
-    require_kind,
-    split_lines,
-)
+from ...toolkit.entry import Entry
+from ...toolkit.rules import Rules
+from ...toolkit.text import MAX_SIDE, TextLine, build_located, is_comment, kakuro_clue, split_lines
+from .. import require_kind
 from .. import kind_of
 from .puzzle import Kakuro
+from .. import require_applicable
 
 PUZZLES = ("kakuro",)
 HINT = "comma-separated Kakuro cells 'x,23\\,0'"
@@ -117,7 +111,7 @@ def _grid(rows: list[TextLine], cell, what: str) -> np.ndarray:
 def read(text: str, path: str, puzzle: str | None, rules: Rules, layout=None) -> list:
     if puzzle not in (None, *PUZZLES):
         raise PuzzleError(f"the kakuro-csv format holds only kakuro puzzles, not {puzzle}")
-    rules.require_applicable(PUZZLES[0])
+    require_applicable(rules, PUZZLES[0])
     entries = []
     for rows in _blocks(text):
         name = str(len(entries) + 1)

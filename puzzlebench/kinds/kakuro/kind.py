@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...io.text import MAX_SIDE
+from ...toolkit.text import MAX_SIDE
 from .. import PuzzleKind
 from .check import _check_kakuro
 from .formats import layouts as layout_parts, readers

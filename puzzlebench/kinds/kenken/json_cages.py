@@ -41,8 +41,8 @@ import re
 import numpy as np
 
 from ...errors import PuzzleError
-from ...io.entry import Entry
-from ...io.text import read_only, split_lines
+from ...toolkit.entry import Entry
+from ...toolkit.text import read_only, split_lines
 from .published import cage
 from .puzzle import MAX_SIZE, KenKen
 
@@ -329,7 +329,7 @@ def _solution(meta: dict, n: int) -> np.ndarray | None:
 def read_solutions(text: str, puzzle) -> list[tuple[int, np.ndarray]]:
     """The solution the file gives for ``puzzle``: that of the puzzle of the same name, or, in a file of
     one puzzle, its solution."""
-    from ...io.text import require_kind
+    from .. import require_kind
     require_kind(puzzle, "kenken-json", PUZZLES, "solutions")
     entries = [e for e in read(text, "", None) if isinstance(e, Entry)]
     chosen = [e for e in entries if e.name == puzzle.name] or (entries if len(entries) == 1 else [])

@@ -23,9 +23,9 @@ from __future__ import annotations
 import re
 
 from ...errors import PuzzleError
-from ...io.entry import Entry
+from ...toolkit.entry import Entry
 from ...io.tatham import decode_block_structure
-from ...io.text import build_located, content_lines, read_only, split_lines
+from ...toolkit.text import build_located, content_lines, read_only, split_lines
 from .published import cage
 from .puzzle import MAX_SIZE, KenKen
 

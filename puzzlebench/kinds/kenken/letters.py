@@ -29,9 +29,9 @@ import re
 import numpy as np
 
 from ...errors import PuzzleError
-from ...io.entry import Entry
-from ...io.regions import label_regions
-from ...io.text import Cursor, build_located, content_lines, read_only, row_cells, split_lines
+from ...toolkit.entry import Entry
+from ...toolkit.regions import label_regions
+from ...toolkit.text import Cursor, build_located, content_lines, read_only, row_cells, split_lines
 from .published import SPELLINGS, cage
 from .puzzle import MAX_SIZE, KenKen
 

@@ -37,16 +37,8 @@ import re
 import numpy as np
 
 from ...errors import PuzzleError
-from ...io.regions import cage_labels, label_regions
-from ...io.text import (
-    Cursor,
-    TextLine,
-    as_uint,
-    build_located,
-    parse_row,
-    row_cells,
-    split_lines,
-)
+from ...toolkit.regions import cage_labels, label_regions
+from ...toolkit.text import Cursor, TextLine, as_uint, build_located, parse_row, row_cells, split_lines
 from .published import SPELLINGS
 from .puzzle import KenKen, KenKenCage
 
@@ -59,7 +51,7 @@ def read_kenken(text: str, path: str) -> list[KenKen]:
     :func:`puzzlebench.io.native.read`, reads the same files among other kinds'); a problem is a
     PuzzleError naming ``path`` and the line."""
     from ...io.native import parse_header
-    from ...io.rules import Rules
+    from ...toolkit.rules import Rules
     cursor = Cursor(split_lines(text))
     puzzles = []
     try:

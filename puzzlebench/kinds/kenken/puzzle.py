@@ -23,7 +23,7 @@ from typing import ClassVar
 import numpy as np
 
 from ...errors import PuzzleError
-from ...io.regions import connected
+from ...toolkit.regions import connected
 
 MAX_SIZE = 9
 """The largest N: digits are single characters 1..9."""

@@ -15,9 +15,9 @@ import re
 import numpy as np
 
 from ...errors import PuzzleError
-from ...io.dzn import Array, Assignment, first_lines, matrix
-from ...io.rules import MAX_SUDOKU, Rules
-from ...io.text import build_located
+from ...toolkit.dzn import Array, Assignment, first_lines, matrix
+from ...toolkit.rules import MAX_SUDOKU, Rules
+from ...toolkit.text import build_located
 from ..sudoku.dzn import GRID_NAMES, SIZE_NAMES, box, box_lines, square
 from .puzzle import Cage, KillerSudoku
 

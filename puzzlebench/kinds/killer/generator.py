@@ -19,7 +19,8 @@ from ...toolkit.generation import (
     random_spanning_tree,
 )
 from ..sudoku.generator import MAX_SIZE, boxes, solved_grid
-from ..sudoku.puzzle import default_box_shape, sudoku_units
+from ...toolkit.rules import default_box_shape
+from ..sudoku.puzzle import sudoku_units
 from .puzzle import Cage, KillerSudoku
 
 PROCEDURE = """Killer Sudoku (and Killer-X): a random solved grid, random cages, cages split until unique.

@@ -12,9 +12,10 @@ import numpy as np
 
 from ...errors import PuzzleError
 from ...io.janko import body, cannot_state, rows_text
-from ...io.regions import cages_from_index, canonical_index, label_regions
-from ...io.rules import Rules
-from ...io.text import TextLine, as_uint, build_located, parse_row, row_cells
+from .cages import cages_from_index, canonical_index
+from ...toolkit.regions import label_regions
+from ...toolkit.rules import Rules
+from ...toolkit.text import TextLine, as_uint, build_located, parse_row, row_cells
 from ..common import digit_sum_range
 from ..sudoku.janko import format_solution, solution_cell  # noqa: F401 -- a Killer's solution is a Sudoku grid
 from ..sudoku.janko import require_default_box, require_square

@@ -13,7 +13,7 @@ whitespace-separated words.  Its fields:
 
 A first row with no field of N*N characters is a header naming the columns;
 the names ``cages``, ``sums`` and ``solution`` (and the aliases in
-:data:`puzzlebench.io.csv_rows.COLUMN_NAMES`, such as krazydad's ``puzz_color``,
+:data:`puzzlebench.toolkit.csv_rows.COLUMN_NAMES`, such as krazydad's ``puzz_color``,
 ``puzz_hint`` and ``solved``) are recognised; ``--csv-columns cages=layout,sums=2``
 or a ``csv:`` mapping in ``set.yaml`` says which column is which, by header
 name or 1-based position.  Without a header the columns are cages, sums,
@@ -33,14 +33,18 @@ import re
 import numpy as np
 
 from ...errors import PuzzleError
-from ...io import csv_rows, lines
-from ...io.entry import Entry, entries_only
-from ...io.layout import Layout
-from ...io.regions import cages_from_index, canonical_index, label_regions
-from ...io.rules import MAX_SUDOKU, Rules
-from ...io.text import TextLine, build_located, content_lines, require_kind, split_lines
+from ...toolkit import csv_rows
+from ...io import lines
+from ...toolkit.entry import Entry, entries_only
+from ...toolkit.layout import Layout
+from .cages import cages_from_index, canonical_index
+from ...toolkit.regions import label_regions
+from ...toolkit.rules import MAX_SUDOKU, Rules
+from ...toolkit.text import TextLine, build_located, content_lines, split_lines
+from .. import require_kind
 from .. import kind_of
 from .puzzle import KillerSudoku
+from .. import require_applicable
 
 PUZZLES = ("killer",)
 HINT = "a Killer cage string with its sums"
@@ -139,7 +143,7 @@ def _row(fields: list[str], columns: dict[str, int], line: TextLine, rules: Rule
 def read(text: str, path: str, puzzle: str | None, rules: Rules, layout: Layout = Layout()) -> list:
     if puzzle not in (None, *PUZZLES):
         raise PuzzleError(f"the killer-csv format holds only killer puzzles, not {puzzle}")
-    rules.require_applicable(PUZZLES[0])
+    require_applicable(rules, PUZZLES[0])
     header, rows = csv_rows.split_header(text, _fields, _is_cage_string)
     columns = csv_rows.columns(header[1] if header else None, layout.csv, ROLES, ("cages", "sums"),
                                header[0].number if header else None)

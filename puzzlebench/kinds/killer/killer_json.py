@@ -8,7 +8,7 @@ the cages of f-puzzles objects.
 * An f-puzzles object with ``killercage`` (``{"cells": ["R1C1", "R1C2"], "value": "23"}``: 1-based
   ``R<row>C<col>`` cells, the sum a string or a number); ``diagonal+`` and ``diagonal-`` make it Killer-X.
 
-Cells in no cage get the cages the Sudoku rules imply (:func:`puzzlebench.io.regions.complete_cages`), or
+Cells in no cage get the cages the Sudoku rules imply (:func:`puzzlebench.toolkit.regions.complete_cages`), or
 the file is refused.
 """
 
@@ -20,8 +20,8 @@ import numpy as np
 
 from ...errors import PuzzleError
 from ...io.killer_json import fpuzzles_grid, whole
-from ...io.regions import complete_cages
-from ...io.rules import MAX_SUDOKU, Rules
+from .cages import complete_cages
+from ...toolkit.rules import MAX_SUDOKU, Rules
 from .puzzle import Cage, KillerSudoku
 
 KEYS = ("killercage",)

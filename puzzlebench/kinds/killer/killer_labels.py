@@ -19,13 +19,15 @@ import re
 import numpy as np
 
 from ...errors import PuzzleError
-from ...io.entry import Entry
-from ...io.layout import Layout
-from ...io.regions import cages_from_index, label_regions
-from ...io.rules import MAX_SUDOKU, Rules
-from ...io.text import build_located, content_lines, read_only, split_lines
+from ...toolkit.entry import Entry
+from ...toolkit.layout import Layout
+from .cages import cages_from_index
+from ...toolkit.regions import label_regions
+from ...toolkit.rules import MAX_SUDOKU, Rules
+from ...toolkit.text import build_located, content_lines, read_only, split_lines
 from ..common import digit_sum_range
 from .puzzle import KillerSudoku
+from .. import require_applicable
 
 PUZZLES = ("killer",)
 HINT = "a grid of Killer cage ids 'a:17 7 b:7 b ...'"
@@ -47,7 +49,7 @@ def looks_like(line: str) -> bool:
 def read(text: str, path: str, puzzle: str | None, rules: Rules, layout: Layout = Layout()) -> list[Entry]:
     if puzzle not in (None, *PUZZLES):
         raise PuzzleError(f"the killer-labels format holds only killer puzzles, not {puzzle}")
-    rules.require_applicable(PUZZLES[0])
+    require_applicable(rules, PUZZLES[0])
     rows = content_lines(split_lines(text))
     n = len(rows)
     if not 4 <= n <= MAX_SUDOKU:

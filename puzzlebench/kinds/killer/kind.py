@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...io.rules import MAX_SUDOKU
+from ...toolkit.rules import MAX_SUDOKU
 from .. import PuzzleKind
 from ..common import assignment_solution_columns
 from ..sudoku.kind import sudoku_key

@@ -6,8 +6,9 @@ import numpy as np
 
 from ...errors import PuzzleError
 from ...io.native import digits, grid_text
-from ...io.regions import cage_labels, cages_from_index, canonical_index, label_regions
-from ...io.text import as_uint, build_located, row_cells
+from ...toolkit.regions import cage_labels, label_regions
+from .cages import cages_from_index, canonical_index
+from ...toolkit.text import as_uint, build_located, row_cells
 from .. import names
 from ..common import digit_sum_range
 from ..sudoku.native import givens_rows

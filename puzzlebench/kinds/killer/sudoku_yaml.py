@@ -1,7 +1,7 @@
 """The killer kind's part of io's sudoku-yaml layout (:mod:`puzzlebench.io.sudoku_yaml`): ``Killer``
 constraints, one cage each: ``SUM=CELLS``, each cell two digits, row then column, 1-based
 (``Killer: 23=23, 32, 33``).  Cells in no cage get the cages the Sudoku rules imply
-(:func:`puzzlebench.io.regions.complete_cages`), or the file is refused; the diagonal rule is an
+(:func:`puzzlebench.toolkit.regions.complete_cages`), or the file is refused; the diagonal rule is an
 instance-set option.
 """
 
@@ -12,8 +12,8 @@ import re
 import numpy as np
 
 from ...errors import PuzzleError
-from ...io.regions import complete_cages
-from ...io.rules import Rules
+from .cages import complete_cages
+from ...toolkit.rules import Rules
 from .puzzle import Cage, KillerSudoku
 
 CONSTRAINTS = ("Killer",)

@@ -15,14 +15,16 @@ from __future__ import annotations
 import numpy as np
 
 from ...errors import PuzzleError
-from ...io.regions import cages_from_index, canonical_index, label_regions
-from ...io.rules import Rules
+from .cages import cages_from_index, canonical_index
+from ...toolkit.regions import label_regions
+from ...toolkit.rules import Rules
 from ...io.tatham import decode_block_structure, encode_block_structure
-from ...io.text import build_located
+from ...toolkit.text import build_located
 from ..common import digit_sum_range
 from ..sudoku.tatham import GAME, looks_like  # noqa: F401 -- a Killer ID is a Solo ID: the part's game and test
 from ..sudoku.tatham import decode_numbers, encode_numbers, side
 from .puzzle import KillerSudoku
+from .. import require_applicable
 
 
 def takes(flags: str) -> bool:
@@ -33,7 +35,7 @@ def takes(flags: str) -> bool:
 def read(sides: tuple[int, int], flags: str, desc: str, rules: Rules, name: str) -> KillerSudoku:
     n = side(sides, flags)
     rules = rules.overridden(box=sides, diagonal=True if "x" in flags else None)
-    rules.require_applicable(KillerSudoku.puzzle)
+    require_applicable(rules, KillerSudoku.puzzle)
     parts = desc.split(",")
     if len(parts) != 3:
         raise PuzzleError("a Killer Solo ID has three comma-separated parts: grid,cages,sums")

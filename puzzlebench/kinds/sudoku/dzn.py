@@ -15,9 +15,9 @@ the killer kind's part.
 from __future__ import annotations
 
 from ...errors import PuzzleError
-from ...io.dzn import first_lines, matrix
-from ...io.rules import MAX_SUDOKU, Rules
-from ...io.text import build_located
+from ...toolkit.dzn import first_lines, matrix
+from ...toolkit.rules import MAX_SUDOKU, Rules
+from ...toolkit.text import build_located
 from .puzzle import Sudoku
 
 GRID_NAMES = ("puzzle", "x", "start", "puzzle_input", "givens", "grid", "board", "clues")
@@ -68,7 +68,6 @@ def read(data, rules: Rules, name: str) -> Sudoku:
     givens, row_lines, a = square(data, "sudoku", "puzzle")
     br, bc = box(data, "sudoku", len(givens), rules)
     return build_located(lambda: Sudoku(givens, br, bc, name), row_lines, a.line)
-
 
 
 def box_lines(puzzle: Sudoku) -> str:

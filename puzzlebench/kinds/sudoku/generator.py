@@ -21,7 +21,8 @@ from ...toolkit.generation import (
     shortfall_note,
     target_words,
 )
-from .puzzle import Sudoku, default_box_shape, sudoku_units
+from .puzzle import Sudoku, sudoku_units
+from ...toolkit.rules import default_box_shape
 from .transforms import random_sudoku_transform, sudoku_symmetries
 
 PROCEDURE = """Sudoku of any box shape: a random solved grid, then cells blanked while the puzzle stays unique.
@@ -241,7 +242,7 @@ DEFAULT_BLANK_FRACTION = 0.6
 
 def boxes(args, count: int) -> list:
     """``--box`` shapes, one per size (None: the squarest), Sudoku and Killer."""
-    from ...io.rules import parse_box
+    from ...toolkit.rules import parse_box
     return [parse_box(b) if b else None for b in per_size(args.box, count, "box")]
 
 

@@ -1,7 +1,7 @@
 """The sudoku kind's part of io's grid layout (:mod:`puzzlebench.io.grid`): bare Sudoku grids.
 
 A Sudoku grid is square, 4 to 36 rows.  Symbols: one alphabet for all the file's grids of a size,
-inferred from all of them (:mod:`puzzlebench.io.symbols`; ``--symbols`` when several fit): 9x9 digits
+inferred from all of them (:mod:`puzzlebench.toolkit.symbols`; ``--symbols`` when several fit): 9x9 digits
 ``1-9`` and one blank (``.``, ``0``, ``*``, ``e``, ...), 16x16 ``1-9A-G``, ``0-9A-F`` or decimal numbers
 1..16.  A Killer's solution is read and written here too (a Killer's grid is a Sudoku's).
 """
@@ -13,13 +13,14 @@ from functools import partial
 import numpy as np
 
 from ...errors import PuzzleError
-from ...io import symbols
+from ...toolkit import symbols
 from ...io.grid import paired_entries
-from ...io.layout import Layout
+from ...toolkit.layout import Layout
 from ...io.lines import encode
-from ...io.rules import MAX_SUDOKU, Rules
-from ...io.text import build_located
+from ...toolkit.rules import MAX_SUDOKU, Rules
+from ...toolkit.text import build_located
 from .puzzle import Sudoku
+from .. import require_applicable
 
 SIDES = f"sudoku (4..{MAX_SUDOKU})"
 """The grids the kind's part reads, for messages."""
@@ -33,7 +34,7 @@ def fits(side: int) -> bool:
 
 def read(grids: list, path: str, rules: Rules, layout: Layout, solutions: bool = False) -> list:
     """The Sudoku items of the file's grids (``solutions``: every grid is a solution, no blanks)."""
-    rules.require_applicable(Sudoku.puzzle)
+    require_applicable(rules, Sudoku.puzzle)
     items = []
     for n in sorted({g.height for g in grids}):
         same = [g for g in grids if g.height == n]

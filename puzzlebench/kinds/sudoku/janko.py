@@ -12,8 +12,8 @@ import numpy as np
 
 from ...errors import PuzzleError
 from ...io.janko import body, cannot_state, rows_text
-from ...io.rules import MAX_SUDOKU, Rules
-from ...io.text import TextLine, as_uint, build_located, parse_row
+from ...toolkit.rules import MAX_SUDOKU, Rules
+from ...toolkit.text import TextLine, as_uint, build_located, parse_row
 from .puzzle import Sudoku
 
 DATASET = "Sudoku"

@@ -8,7 +8,7 @@ import numpy as np
 
 from ...errors import PuzzleError
 from ...io.killer_json import fpuzzles_grid
-from ...io.rules import Rules
+from ...toolkit.rules import Rules
 from .puzzle import Sudoku
 
 KEYS = ()

@@ -21,13 +21,14 @@ from functools import partial
 import numpy as np
 
 from ...errors import PuzzleError
-from ...io import symbols
-from ...io.entry import Entry
-from ...io.layout import Layout
+from ...toolkit import symbols
+from ...toolkit.entry import Entry
+from ...toolkit.layout import Layout
 from ...io.lines import MIN_SIZE, SYMBOLS, decode_rows, encode, is_grid_word, side_of
-from ...io.rules import MAX_SUDOKU, Rules
-from ...io.text import TextLine, build_located, content_lines, split_lines
+from ...toolkit.rules import MAX_SUDOKU, Rules
+from ...toolkit.text import TextLine, build_located, content_lines, split_lines
 from .puzzle import Sudoku
+from .. import require_applicable
 
 
 def looks_like(text: str) -> bool:
@@ -59,7 +60,7 @@ def _size_of(line: TextLine, size: tuple[int, int] | None) -> int:
 
 
 def read(text: str, path: str, rules: Rules, layout: Layout) -> list:
-    rules.require_applicable(Sudoku.puzzle)
+    require_applicable(rules, Sudoku.puzzle)
     rows = []  # (line, side, grid words, other words) or a PuzzleError
     for line in content_lines(split_lines(text)):
         try:

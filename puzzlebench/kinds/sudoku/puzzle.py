@@ -2,23 +2,14 @@
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import ClassVar
 
 import numpy as np
 
 from ...errors import PuzzleError
+from ...toolkit.rules import default_box_shape
 from ..common import as_grid, first_duplicate
-
-
-def default_box_shape(n: int) -> tuple[int, int]:
-    """The box shape br x bc (br <= bc, br*bc = n) closest to square: 6 -> 2x3, 12 -> 3x4."""
-    br = math.isqrt(n)
-    while n % br:
-        br -= 1
-    return br, n // br
-
 
 
 @dataclass(frozen=True, eq=False)

@@ -4,14 +4,14 @@ The layout of the Kaggle datasets and their copies: a header such as
 ``quizzes,solutions`` (the 1 million Sudoku set), ``puzzle,solution``,
 ``Puzzle,solution`` or ``id,puzzle,solution,clues,difficulty`` (the 3 million
 set), then one row per puzzle; the header names are matched in any case
-(:data:`puzzlebench.io.csv_rows.COLUMN_NAMES`; ``--csv-columns puzzle=NAME,solution=NAME`` for
+(:data:`puzzlebench.toolkit.csv_rows.COLUMN_NAMES`; ``--csv-columns puzzle=NAME,solution=NAME`` for
 others).  Without a header (a first row holding a grid field) the first grid
 field of a row is the puzzle and the next one the solution, whatever the
 delimiter (``,``, ``;`` or tab; ``<puzzle>;<solution>``).  Other columns are
 kept in ``Entry.extra["fields"]``.
 
 Symbols: one alphabet for all the file's grids of a size, inferred from all of
-them (:mod:`puzzlebench.io.symbols`): ``0`` or ``.`` a blank in 9x9 grids; ``0-9a-f`` with
+them (:mod:`puzzlebench.toolkit.symbols`): ``0`` or ``.`` a blank in 9x9 grids; ``0-9a-f`` with
 ``.`` blanks in krazydad's hexadecimal 16x16 set.  Box shape: the squarest
 (``options: {box: RxC}``).  Puzzles are named by their 1-based row among the
 puzzle rows.  A solution has no blanks.  Written with the header
@@ -26,13 +26,16 @@ from __future__ import annotations
 import numpy as np
 
 from ...errors import PuzzleError
-from ...io import csv_rows, lines
-from ...io.entry import Entry, entries_only
-from ...io.layout import Layout
-from ...io.rules import Rules
-from ...io.text import TextLine, require_kind
+from ...toolkit import csv_rows
+from ...io import lines
+from ...toolkit.entry import Entry, entries_only
+from ...toolkit.layout import Layout
+from ...toolkit.rules import Rules
+from ...toolkit.text import TextLine
+from .. import require_kind
 from .. import kinds
 from .puzzle import Sudoku
+from .. import require_applicable
 
 PUZZLES = ("sudoku",)
 HINT = "a CSV header 'puzzle,solution'"
@@ -73,7 +76,7 @@ def looks_like_solution(line: str, puzzle) -> bool:
 def read(text: str, path: str, puzzle: str | None, rules: Rules, layout: Layout = Layout()) -> list:
     if puzzle not in (None, *PUZZLES):
         raise PuzzleError(f"the sudoku-csv format holds only sudoku puzzles, not {puzzle}")
-    rules.require_applicable(PUZZLES[0])
+    require_applicable(rules, PUZZLES[0])
     header, rows = csv_rows.split_header(text, _fields, _is_grid)
     columns = None
     if header is not None or layout.csv:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...io.rules import Rules
+from ...toolkit.rules import Rules
 from .puzzle import Sudoku
 
 CONSTRAINTS = ()

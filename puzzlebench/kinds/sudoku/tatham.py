@@ -15,9 +15,10 @@ import re
 import numpy as np
 
 from ...errors import PuzzleError
-from ...io.rules import MAX_SUDOKU, Rules
-from ...io.text import build_located
+from ...toolkit.rules import MAX_SUDOKU, Rules
+from ...toolkit.text import build_located
 from .puzzle import Sudoku
+from .. import require_applicable
 
 GAME = "Solo"
 _TOKEN = re.compile(r"[a-z]|_|[1-9][0-9]*|.")
@@ -55,7 +56,7 @@ def read(sides: tuple[int, int], flags: str, desc: str, rules: Rules, name: str)
     n = side(sides, flags)
     if "x" in flags:
         raise PuzzleError("Solo's X (diagonal) rule is supported for Killer puzzles only ('xk')")
-    rules.overridden(box=sides).require_applicable(Sudoku.puzzle)
+    require_applicable(rules.overridden(box=sides), Sudoku.puzzle)
     if "," in desc:
         raise PuzzleError("a Solo ID without 'k' has a single grid part (no commas)")
     givens = decode_numbers(desc, n * n, n, "grid").reshape(n, n)

@@ -16,11 +16,13 @@ import re
 import numpy as np
 
 from ...errors import PuzzleError
-from ...io.entry import Entry
-from ...io.layout import Layout
-from ...io.rules import Rules
-from ...io.text import MAX_SIDE, build_located, content_lines, require_kind, split_lines
+from ...toolkit.entry import Entry
+from ...toolkit.layout import Layout
+from ...toolkit.rules import Rules
+from ...toolkit.text import MAX_SIDE, build_located, content_lines, split_lines
+from .. import require_kind
 from .puzzle import Takuzu
+from .. import require_applicable
 
 PUZZLES = ("takuzu",)
 HINT = "a puzzle-binairo.com task string 'b1a0c00a1a1d0a1a'"
@@ -52,7 +54,7 @@ def looks_like(line: str) -> bool:
 def read(text: str, path: str, puzzle: str | None, rules: Rules, layout: Layout = Layout()) -> list:
     if puzzle not in (None, *PUZZLES):
         raise PuzzleError(f"the binairo-task format holds only takuzu puzzles, not {puzzle}")
-    rules.require_applicable(PUZZLES[0])
+    require_applicable(rules, PUZZLES[0])
     entries = []
     for line in content_lines(split_lines(text)):
         name = str(len(entries) + 1)

@@ -13,10 +13,11 @@ import numpy as np
 
 from ...errors import PuzzleError
 from ...io.grid import paired_entries
-from ...io.layout import Layout
-from ...io.rules import Rules
-from ...io.text import MAX_SIDE, build_located
+from ...toolkit.layout import Layout
+from ...toolkit.rules import Rules
+from ...toolkit.text import MAX_SIDE, build_located
 from .puzzle import Takuzu
+from .. import require_applicable
 
 SIDES = f"takuzu (even, ..{MAX_SIDE})"
 """The grids the kind's part reads, for messages."""
@@ -31,7 +32,7 @@ def fits(side: int) -> bool:
 
 def read(grids: list, path: str, rules: Rules, layout: Layout) -> list:
     """The Takuzu items of the file's grids."""
-    rules.require_applicable(Takuzu.puzzle)
+    require_applicable(rules, Takuzu.puzzle)
     used = {c for g in grids for row in g.rows for c in row}
     stated = layout.symbols
     pairs = [(stated.values[0], stated.values[1])] if stated else list(_VALUES)

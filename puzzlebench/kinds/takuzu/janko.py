@@ -12,8 +12,8 @@ from __future__ import annotations
 import numpy as np
 
 from ...io.janko import body, cannot_state, rows_text
-from ...io.rules import Rules
-from ...io.text import TextLine, build_located, parse_row, row_cells
+from ...toolkit.rules import Rules
+from ...toolkit.text import TextLine, build_located, parse_row, row_cells
 from .puzzle import Takuzu
 
 DATASET = "Binairo"

@@ -20,11 +20,12 @@ from functools import partial
 import numpy as np
 
 from ...errors import PuzzleError
-from ...io.entry import Entry
-from ...io.layout import Layout
-from ...io.rules import Rules
-from ...io.text import MAX_SIDE, TextLine, build_located, content_lines, split_lines
+from ...toolkit.entry import Entry
+from ...toolkit.layout import Layout
+from ...toolkit.rules import Rules
+from ...toolkit.text import MAX_SIDE, TextLine, build_located, content_lines, split_lines
 from .puzzle import Takuzu
+from .. import require_applicable
 
 _VALUE = {"0": 0, "1": 1, "-": -1, ".": -1}
 _WORD = re.compile(r"[01.-]+")
@@ -78,7 +79,7 @@ def _line_words(line: TextLine, shape: tuple[int, int] | None = None):
 
 
 def read(text: str, path: str, rules: Rules, layout: Layout) -> list:
-    rules.require_applicable(Takuzu.puzzle)
+    require_applicable(rules, Takuzu.puzzle)
     entries = []
     for line in content_lines(split_lines(text)):
         name = str(len(entries) + 1)

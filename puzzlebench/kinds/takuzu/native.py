@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...io.native import grid_text
-from ...io.text import build_located, parse_row
+from ...toolkit.text import build_located, parse_row
 from .puzzle import Takuzu
 
 

@@ -13,9 +13,10 @@ import re
 import numpy as np
 
 from ...errors import PuzzleError
-from ...io.rules import Rules
-from ...io.text import MAX_SIDE, build_located
+from ...toolkit.rules import Rules
+from ...toolkit.text import MAX_SIDE, build_located
 from .puzzle import Takuzu
+from .. import require_applicable
 
 GAME = "Unruly"
 
@@ -31,7 +32,7 @@ def takes(flags: str) -> bool:
 
 
 def read(sides: tuple[int, int], flags: str, desc: str, rules: Rules, name: str) -> Takuzu:
-    rules.require_applicable(Takuzu.puzzle)
+    require_applicable(rules, Takuzu.puzzle)
     w, h = sides
     if not (1 <= w <= MAX_SIDE and 1 <= h <= MAX_SIDE):
         raise PuzzleError(f"Unruly size {w}x{h}: sides must be 1..{MAX_SIDE}")

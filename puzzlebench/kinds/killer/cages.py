@@ -1,56 +1,18 @@
-"""Killer cages as regions of a label grid, in one canonical order.
-
-Every reader builds cages through :func:`cages_from_labels`, so cages come out
-ordered by their first cell (row-major) with their cells row-major, whatever
-the file's labels; writers name cages in that same order.
-"""
+"""Killer cages from a region index grid, in the canonical order of :mod:`puzzlebench.toolkit.regions`:
+ordered by their first cell (row-major) with their cells row-major, whatever the file's labels, so writers
+name cages in the order readers build them."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
 
 import numpy as np
 
-from ..errors import PuzzleError
-from ..kinds.killer.puzzle import Cage
+from ...errors import PuzzleError
+from ...toolkit.regions import connected
 
-if TYPE_CHECKING:
-    from ..kinds.killer.puzzle import KillerSudoku
-
-_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-
-
-def label_regions(labels: Sequence[Sequence[Hashable]]) -> tuple[np.ndarray, list[Hashable]]:
-    """Number the regions of a label grid by first appearance (row-major).
-
-    Returns the region index grid and the label of each region.  A label whose
-    cells are not orthogonally connected is a PuzzleError naming the row where
-    its second piece starts (two cages sharing a label, usually a typo).
-    """
-    rows, cols = len(labels), len(labels[0])
-    index = np.full((rows, cols), -1, dtype=np.int64)
-    order: list[Hashable] = []
-    first_row: dict[Hashable, int] = {}
-    for r in range(rows):
-        for c in range(cols):
-            if index[r, c] >= 0:
-                continue
-            label = labels[r][c]
-            if label in first_row:
-                raise PuzzleError(f"cage {label} covers two separate regions (rows {first_row[label] + 1} "
-                                  f"and {r + 1}): give each cage its own label", row=r)
-            first_row[label] = r
-            index[r, c] = len(order)
-            stack = [(r, c)]
-            while stack:
-                y, x = stack.pop()
-                for yy, xx in ((y - 1, x), (y + 1, x), (y, x - 1), (y, x + 1)):
-                    if 0 <= yy < rows and 0 <= xx < cols and index[yy, xx] < 0 and labels[yy][xx] == label:
-                        index[yy, xx] = len(order)
-                        stack.append((yy, xx))
-            order.append(label)
-    return index, order
+from ..sudoku.puzzle import sudoku_units
+from .puzzle import Cage, KillerSudoku
 
 
 def cages_from_index(index: np.ndarray, totals: Sequence[int]) -> tuple[Cage, ...]:
@@ -69,13 +31,6 @@ def canonical_index(puzzle: KillerSudoku) -> np.ndarray:
     return np.vectorize(first.__getitem__, otypes=[np.int64])(puzzle.cage_index)
 
 
-def cage_labels(count: int) -> list[str]:
-    """Short labels for ``count`` cages: letters while they last, else numbers 1..count."""
-    if count <= len(_LETTERS):
-        return list(_LETTERS[:count])
-    return [str(k + 1) for k in range(count)]
-
-
 def complete_cages(n: int, box: tuple[int, int], cages: Sequence[Cage]) -> tuple[Cage, ...]:
     """``cages`` plus, for the cells in no cage, the cages the Sudoku rules imply (the 45 rule).
 
@@ -86,7 +41,6 @@ def complete_cages(n: int, box: tuple[int, int], cages: Sequence[Cage]) -> tuple
     so the puzzle keeps its solutions.  Cells left over (or a connected-ness the native layout
     cannot state) are a PuzzleError.
     """
-    from ..kinds.sudoku.puzzle import sudoku_units
     box_of = sudoku_units(n, *box)
     owner = np.full(n * n, -1, dtype=np.int64)
     for k, cage in enumerate(cages):
@@ -117,17 +71,3 @@ def complete_cages(n: int, box: tuple[int, int], cages: Sequence[Cage]) -> tuple
                           "other cells are all in cages inside it gives them a sum: a Killer here covers "
                           "every cell with a cage")
     return tuple(cages)
-
-
-def connected(cells) -> bool:
-    """Are the cells orthogonally connected?"""
-    cells = list(cells)
-    todo, seen = [cells[0]], {cells[0]}
-    members = set(cells)
-    while todo:
-        r, c = todo.pop()
-        for near in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-            if near in members and near not in seen:
-                seen.add(near)
-                todo.append(near)
-    return len(seen) == len(members)

@@ -10,9 +10,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+import math
+
 from ..errors import PuzzleError
-from ..kinds import kinds
-from ..kinds.sudoku.puzzle import default_box_shape
 
 OPTIONS = ("box", "diagonal", "distinct_lines")
 _BOX = re.compile(r"([0-9]{1,2})x([0-9]{1,2})")
@@ -21,7 +21,8 @@ MAX_SUDOKU = 36
 
 @dataclass(frozen=True)
 class Rules:
-    """Rule options; None means "not stated", so a default or a file marker applies."""
+    """Rule options; None means "not stated", so a default or a file marker applies.  Which kinds take
+    which option is the kinds' (:func:`puzzlebench.kinds.require_applicable`)."""
 
     box: tuple[int, int] | None = None
     diagonal: bool | None = None
@@ -31,24 +32,17 @@ class Rules:
         """These rules with the markers a file states (those not None) taking precedence."""
         return replace(self, **{k: v for k, v in markers.items() if v is not None})
 
-    def require_applicable(self, puzzle: str) -> None:
-        """Refuse an option the puzzle has no rule for: silently dropping it would change the benchmark."""
-        for name in OPTIONS:
-            value = getattr(self, name)
-            puzzles = applies_to(name)
-            if value not in (None, False) and puzzle not in puzzles:
-                raise PuzzleError(f"option {name}={value!r} does not apply to {puzzle} "
-                                  f"(only to {', '.join(puzzles)})")
-
     def box_for(self, n: int) -> tuple[int, int]:
         """The box shape of an n x n Sudoku: the stated one, else the default."""
         return self.box or default_box_shape(n)
 
 
-def applies_to(option: str) -> tuple[str, ...]:
-    """The kinds that take rule ``option``: ``box`` those whose header carries a box shape, a flag
-    option those whose header flag sets it (:class:`~puzzlebench.kinds.PuzzleKind` ``box``, ``flag_rule``)."""
-    return tuple(k.name for k in kinds() if (k.box if option == "box" else k.flag_rule == option))
+def default_box_shape(n: int) -> tuple[int, int]:
+    """The box shape br x bc (br <= bc, br*bc = n) closest to square: 6 -> 2x3, 12 -> 3x4."""
+    br = math.isqrt(n)
+    while n % br:
+        br -= 1
+    return br, n // br
 
 
 def parse_box(text: str) -> tuple[int, int]:

@@ -1,4 +1,5 @@
-"""Reading a text file as numbered lines, and the small token parsers every format shares."""
+"""Reading a text file as numbered lines, and the small token parsers every format shares (io's layouts and
+the kinds' parts of them alike)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..errors import PuzzleError
-from ..kinds import kind_of, layout_kinds, layout_parts
 
 MAX_SIDE = 100
 """Largest row or column count accepted for Kakuro and Takuzu grids."""
@@ -205,38 +205,6 @@ def read_only(name: str, files: str, write_as: str):
         raise PuzzleError(f"the {name} format is read, not written; use the {write_as} format")
 
     return unsupported_solutions, no_solutions, format_puzzle, no_solutions
-
-
-def require_kind(puzzle, format: str, kinds: tuple[str, ...], what: str = "puzzles") -> str:
-    """The kind name of ``puzzle`` when ``format`` holds its ``what`` (one of ``kinds``); else a PuzzleError
-    ("the lines format holds only sudoku and takuzu puzzles, not killer").  A format that states several
-    kinds looks its per-kind parts up by this name, so a kind it has no layout for is refused, never
-    read as another kind."""
-    name = kind_of(puzzle).name
-    if name not in kinds:
-        raise PuzzleError(f"the {format} format holds only {listing(kinds)} {what}, not {name}")
-    return name
-
-
-def layout_holds(layout: str, what: str = "puzzles") -> tuple[str, ...]:
-    """The kinds whose ``what`` (puzzles or solutions) io's layout ``layout`` holds, in the kinds' order:
-    those with a part of their own, and for solutions those that name another's; no part is loaded."""
-    owners = layout_kinds(layout)
-    return tuple(kind for kind, owner in owners.items() if what == "solutions" or owner == kind)
-
-
-def puzzle_part(puzzle, layout: str):
-    """The part of io's layout ``layout`` (:attr:`puzzlebench.kinds.PuzzleKind.layouts`) that states
-    ``puzzle``: its kind's own; a kind without one is refused (:func:`require_kind`)."""
-    parts = layout_parts(layout)
-    return parts[require_kind(puzzle, layout, tuple(parts))]
-
-
-def solution_part(puzzle, layout: str):
-    """The part of io's layout ``layout`` that reads and writes ``puzzle``'s solutions: its kind's own, or
-    the one of the kind its kind names (a Killer's: the Sudoku's); a kind with neither is refused."""
-    owners = layout_kinds(layout)
-    return layout_parts(layout)[owners[require_kind(puzzle, layout, tuple(owners), "solutions")]]
 
 
 def listing(words, last: str = "and") -> str:

@@ -16,6 +16,8 @@ import re
 from dataclasses import dataclass, field
 
 from ..errors import PuzzleError
+from .csv_rows import check_columns
+from .dzn import check_mapping
 from .symbols import Alphabet, parse_symbols
 
 KEYS = ("dzn", "csv", "symbols", "size")
@@ -34,21 +36,22 @@ class Layout:
 
     @classmethod
     def of(cls, layout: dict | Layout | None) -> Layout:
-        """Validate a ``layout`` mapping (a PuzzleError names the key and the problem)."""
+        """Validate a ``layout`` mapping (a PuzzleError names the key and the problem); the dzn map's role
+        names are the kinds' to check (:func:`puzzlebench.io.settings_of` checks them too)."""
         if isinstance(layout, Layout):
             return layout
         layout = layout or {}
         if not isinstance(layout, dict):
             raise PuzzleError("the reader settings must be a mapping")
-        from .csv_rows import check_columns
-        from .dzn import check_map
         unknown = sorted(set(layout) - set(KEYS), key=str)
         if unknown:
             raise PuzzleError(f"unknown reader setting {unknown[0]!r} (known: {', '.join(KEYS)})")
         symbols = layout.get("symbols")
         if symbols is not None and not isinstance(symbols, str):
             raise PuzzleError(f"symbols must be a string such as 0-9A-F, got {symbols!r}")
-        return cls(dzn=check_map(layout.get("dzn") or {}), csv=check_columns(layout.get("csv") or {}),
+        dzn = layout.get("dzn") or {}
+        check_mapping(dzn)
+        return cls(dzn=dict(dzn), csv=check_columns(layout.get("csv") or {}),
                    symbols=parse_symbols(symbols) if symbols else None, size=parse_size(layout.get("size")))
 
 

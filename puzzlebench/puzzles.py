@@ -15,9 +15,9 @@ from .kinds.common import digit_sum_range, first_duplicate
 from .kinds.kakuro.puzzle import Kakuro, KakuroRun
 from .kinds.kenken.puzzle import KenKen, KenKenCage
 from .kinds.killer.puzzle import Cage, KillerSudoku
-from .kinds.sudoku.puzzle import Sudoku, UNIT_KINDS, sudoku_units
-from .toolkit.rules import default_box_shape
+from .kinds.sudoku.puzzle import UNIT_KINDS, Sudoku, sudoku_units
 from .kinds.takuzu.puzzle import Takuzu
+from .toolkit.rules import default_box_shape
 
 __all__ = ["UNIT_KINDS", "Cage", "Kakuro", "KenKen", "KenKenCage", "KillerSudoku", "Puzzle", "KakuroRun", "Sudoku", "Takuzu",
            "default_box_shape", "digit_sum_range", "first_duplicate", "sudoku_units"]

@@ -24,8 +24,8 @@ from kind_variants import variant
 import puzzlebench.kinds
 from puzzlebench.errors import PuzzleError
 from puzzlebench.io import LAYOUTS, Entry, detect_format, format_puzzle, formats_holding, lines, read_puzzles
-from puzzlebench.toolkit.text import content_lines, split_lines
 from puzzlebench.kinds import BUILTIN, Later, get_kind, kinds, register_kind
+from puzzlebench.toolkit.text import content_lines, split_lines
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -169,7 +169,7 @@ import numpy as np
 from puzzlebench.toolkit.drawing import GIVEN_COLOUR, SOLUTION_COLOUR, grid_lines, numbers
 from puzzlebench.errors import PuzzleError
 from puzzlebench.toolkit.generation import Generated
-from puzzlebench.io.native import grid_text
+from puzzlebench.toolkit.text import grid_text
 from puzzlebench.toolkit.text import build_located, parse_row
 from puzzlebench.kinds import PuzzleKind
 from puzzlebench.toolkit.symmetry import Transform, reversal

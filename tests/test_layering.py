@@ -1,6 +1,6 @@
 """The kinds sit below the stages and the dispatchers: a kind's modules import the toolkit
-(``puzzlebench.toolkit``), never the code that asks the kinds (the checker, drawing, symmetry and
-generation dispatchers, the registries) or a stage of the pipeline.  Imports for type checkers only
+(``puzzlebench.toolkit``), never the code that asks the kinds (io's formats and layouts, the checker,
+drawing, symmetry and generation dispatchers, the registries) or a stage of the pipeline.  Imports for type checkers only
 (``if TYPE_CHECKING:``) are not imports at run time and are not counted."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 KINDS = ROOT / "puzzlebench" / "kinds"
-ABOVE_THE_KINDS = ("puzzlebench.checker", "puzzlebench.draw", "puzzlebench.transforms", "puzzlebench.generators",
+ABOVE_THE_KINDS = ("puzzlebench.io", "puzzlebench.checker", "puzzlebench.draw", "puzzlebench.transforms", "puzzlebench.generators",
                    "puzzlebench.run", "puzzlebench.solvers", "puzzlebench.store", "puzzlebench.workflow",
                    "puzzlebench.commands", "puzzlebench.cli", "puzzlebench.registry", "puzzlebench.analysis",
                    "puzzlebench.formulations")
@@ -43,11 +43,14 @@ def from_above(source: str, package: str) -> list[str]:
             if any(module == name or module.startswith(name + ".") for name in ABOVE_THE_KINDS)]
 
 
+def package_of(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1])
+
+
 @pytest.mark.parametrize("path", sorted(KINDS.rglob("*.py")), ids=lambda p: str(p.relative_to(KINDS)))
 def test_a_kind_imports_nothing_that_asks_the_kinds(path):
-    parts = path.relative_to(ROOT).with_suffix("").parts
-    package = ".".join(parts if parts[-1] == "__init__" else parts[:-1]).removesuffix(".__init__")
-    assert from_above(path.read_text(), package) == []
+    assert from_above(path.read_text(), package_of(path)) == []
 
 
 def test_the_check_sees_an_import_from_above_but_not_one_for_type_checkers():
@@ -57,8 +60,21 @@ def test_the_check_sees_an_import_from_above_but_not_one_for_type_checkers():
     assert from_above(source, "puzzlebench.kinds.sudoku") == ["3: puzzlebench.draw", "7: puzzlebench.run.runner"]
 
 
-@pytest.mark.parametrize("path", sorted((ROOT / "puzzlebench" / "toolkit").glob("*.py")), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", sorted((ROOT / "puzzlebench" / "toolkit").rglob("*.py")),
+                         ids=lambda p: str(p.relative_to(ROOT / "puzzlebench" / "toolkit")))
 def test_the_toolkit_imports_no_kind(path):
-    below = [f"{line}: {module}" for line, module in run_time_imports(path.read_text(), "puzzlebench.toolkit")
+    below = [f"{line}: {module}" for line, module in run_time_imports(path.read_text(), package_of(path))
              if module.startswith("puzzlebench.") and not module.startswith(("puzzlebench.toolkit", "puzzlebench.errors"))]
     assert below == []
+
+
+def test_the_kinds_take_part_in_the_layouts_io_reads():
+    """The layout names a kind may declare a part of (the toolkit's, below the kinds) are io's modules."""
+    import puzzlebench.io as io
+    from puzzlebench.io.format_registry import OWN_FORMATS, PLACES
+    from puzzlebench.toolkit.syntax import LAYOUTS
+
+    assert io.LAYOUTS == LAYOUTS
+    assert set(OWN_FORMATS) == set(PLACES) == {"native", *LAYOUTS}
+    assert all(getattr(io, name.replace("-", "_")).__name__ == f"puzzlebench.io.{name.replace('-', '_')}"
+               for name in OWN_FORMATS)

@@ -7,12 +7,10 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 from puzzlebench.errors import PuzzleError
-from puzzlebench.io import (FORMATS, Entry, detect_format, format_puzzle, format_solution, read_puzzles,
-                            read_solutions)
+from puzzlebench.io import FORMATS, Entry, detect_format, format_puzzle, format_solution, read_puzzles, read_solutions
 from puzzlebench.kinds import kind_key
 from puzzlebench.kinds.killer import killer_csv
 from puzzlebench.puzzles import Cage, Kakuro, KillerSudoku, Sudoku, Takuzu, default_box_shape

@@ -12,21 +12,15 @@ import pytest
 from puzzlebench.checker import check
 from puzzlebench.cli import main
 from puzzlebench.errors import PuzzleError
-from puzzlebench.io import (
-    detect_format,
-    format_puzzle,
-    read_puzzle,
-    read_puzzles,
-    read_solutions,
-)
-from puzzlebench.kinds import kind_key
+from puzzlebench.io import detect_format, format_puzzle, read_puzzle, read_puzzles, read_solutions
 from puzzlebench.io.sets import load_set
-from puzzlebench.toolkit.symbols import describe, parse_symbols
-from puzzlebench.toolkit.text import AmbiguousReading
+from puzzlebench.kinds import kind_key
 from puzzlebench.kinds.killer.killer_csv import LETTERS
 from puzzlebench.puzzles import Kakuro, KillerSudoku, Sudoku, Takuzu, default_box_shape
 from puzzlebench.run.runner import run
 from puzzlebench.solvers.contract import SolveOptions
+from puzzlebench.toolkit.symbols import describe, parse_symbols
+from puzzlebench.toolkit.text import AmbiguousReading
 
 WILD = Path(__file__).parent / "data" / "wild"
 PUBLISHED = [  # file, detected format, puzzle type, puzzles, shape, reference solutions in the file

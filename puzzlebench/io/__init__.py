@@ -60,117 +60,38 @@ from pathlib import PurePath
 import numpy as np
 
 from ..errors import PuzzleError
-from ..kinds import get_kind, kind_key, kinds, names
+from ..kinds import get_kind, kind_key
+from ..toolkit.entry import Entry
+from ..toolkit.layout import KEYS as LAYOUT_KEYS, Layout
+from ..toolkit.rules import parse_rules
+from ..toolkit.syntax import LAYOUTS
+from ..toolkit.text import AmbiguousReading, FormatsDisagree, parse_pairs, read_text
 from . import dzn, grid, janko, killer_json, lines, native, sudoku_yaml, tatham
 from .detect import candidates, describe_reading, detect_solution_text
-from ..toolkit.entry import Entry
-from ..toolkit.layout import KEYS as LAYOUT_KEYS
-from ..toolkit.layout import Layout
-from ..toolkit.rules import parse_rules
-from ..toolkit.text import AmbiguousReading, FormatsDisagree, parse_pairs, read_text
+from .format_registry import (
+    DETECTION,
+    PLACES,
+    claiming_formats,
+    detecting,
+    format_hints,
+    formats,
+    formats_holding,
+    kind_formats,
+    kinds_held,
+)
 
 _MODULES = {"native": native, "lines": lines, "janko": janko, "tatham": tatham, "dzn": dzn, "grid": grid,
             "killer-json": killer_json, "sudoku-yaml": sudoku_yaml}
-LAYOUTS = tuple(fmt for fmt in _MODULES if fmt != "native")
-"""io's generic layouts: its formats that hold several kinds and ask each kind's part of them, declared
-by the kind (:attr:`puzzlebench.kinds.PuzzleKind.layouts`)."""
-PLACES = {"native": 0, "lines": 1, "janko": 2, "tatham": 3, "dzn": 4, "grid": 8, "killer-json": 9, "sudoku-yaml": 11}
-"""The place of each of io's own formats in :data:`FORMATS`.  A kind's format takes its place by its
-reader's ``PLACE`` (the built-in kinds': ``kakuro-csv`` 5, ``killer-csv`` 6, ``sudoku-csv`` 7,
-``killer-labels`` 10, ``gecode-kakuro`` 12, ``binairo-task`` 13); a reader without one comes after them
-all, in the kinds' order."""
-DETECTION = ("text", "source", "line")
-"""The values of a kind's reader's ``DETECT`` (``"text"`` when it has none): see the module's docstring."""
-
-__all__ = ["FORMATS", "LAYOUTS", "LAYOUT_KEYS", "PLACES", "formats", "kind_formats", "detecting", "formats_holding",
+__all__ = ["FORMATS", "LAYOUTS", "LAYOUT_KEYS", "PLACES", "DETECTION", "formats", "kind_formats", "detecting", "formats_holding",
            "claiming_formats", "format_hints", "parse_layout", "settings_of", "Entry", "read_puzzles", "read_puzzles_keeping",
            "read_puzzle", "read_solution", "read_solutions", "read_solutions_of", "read_reference_solutions", "read_solutions_for",
            "format_puzzle", "format_solution", "detect_format"]
-
-
-def kind_formats() -> dict[str, tuple[str, object]]:
-    """The formats the puzzle kinds register (:attr:`~puzzlebench.kinds.PuzzleKind.formats`):
-    name -> (kind name, reader), in the kinds' order; a name of io's own formats is refused."""
-    found = {}
-    for kind in kinds():
-        for name, reader in kind.formats.items():
-            if name in _MODULES:
-                raise PuzzleError(f"puzzle kind {kind.name!r}: format {name!r} is one of puzzlebench's own formats")
-            found[name] = (kind.name, reader)
-    return found
-
-
-def formats() -> tuple[str, ...]:
-    """Every format's name (``--format``): io's own and the kinds' (:func:`kind_formats`), by their
-    place (:data:`PLACES`, a reader's ``PLACE``)."""
-    return _ordered(kind_formats())
-
-
-def _ordered(registered: dict) -> tuple[str, ...]:
-    places = {fmt: PLACES[fmt] for fmt in _MODULES}
-    places.update((fmt, _place(reader)) for fmt, (kind, reader) in registered.items())
-    return tuple(sorted(places, key=places.get))  # stable: the kinds' formats of one place in the kinds' order
-
-
-def _place(reader) -> float:
-    place = getattr(reader, "PLACE", None)
-    return place if isinstance(place, (int, float)) and not isinstance(place, bool) else float("inf")
-
-
-def detecting(how: str) -> list[tuple[str, str, object]]:
-    """(format, kind, reader) of each kind-registered format whose reader's ``DETECT`` is ``how``
-    (:data:`DETECTION`; a reader without one is ``"text"``), in :data:`FORMATS` order."""
-    return [(fmt, kind, reader) for fmt, kind, reader in _kind_formats_in_order()
-            if getattr(reader, "DETECT", "text") == how]
-
-
-def _kind_formats_in_order() -> list[tuple[str, str, object]]:
-    """(format, kind, reader) of each kind-registered format, in :data:`FORMATS` order."""
-    registered = kind_formats()
-    return [(fmt, *registered[fmt]) for fmt in _ordered(registered) if fmt in registered]
 
 
 def __getattr__(name: str):
     if name == "FORMATS":  # computed on use: the kinds (and their formats) load on first use
         return formats()
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def claiming_formats(text: str) -> list[tuple[str, str]]:
-    """(format, kind) of each kind-registered format that claims a whole text (``DETECT`` ``"text"``)
-    whose ``looks_like`` accepts ``text``: io's readers refuse such a text (a Keen ID is no Solo ID, a
-    KenKen cage list no Killer's)."""
-    return [(fmt, kind) for fmt, kind, reader in detecting("text") if _looks(reader, text)]
-
-
-def _looks(reader, text: str) -> bool:
-    try:
-        return bool(reader.looks_like(text))
-    except (PuzzleError, ValueError, TypeError, RecursionError):
-        return False
-
-
-def _holds(format: str) -> tuple[str, ...]:
-    """The kinds a format states: every kind for the native format (each kind brings its layout),
-    a kind's own format that kind (or its reader's ``PUZZLES``), else the module's ``PUZZLES``."""
-    if format == "native":
-        return names()
-    if format in _MODULES:
-        return _MODULES[format].PUZZLES
-    kind, reader = kind_formats()[format]
-    return tuple(getattr(reader, "PUZZLES", (kind,)))
-
-
-def formats_holding(puzzle: str) -> list[str]:
-    """The formats that hold puzzles of kind ``puzzle``."""
-    return [fmt for fmt in formats() if puzzle in _holds(fmt)]
-
-
-def format_hints(puzzle: str | None = None) -> list[str]:
-    """Examples of the kind-registered formats' files (of ``puzzle``'s formats only, when given),
-    each ``"HINT (format NAME)"``, for messages, in :data:`FORMATS` order."""
-    return [f"{getattr(reader, 'HINT', 'a ' + fmt + ' file')} ({fmt} format)"
-            for fmt, kind, reader in _kind_formats_in_order() if puzzle in (None, kind)]
 
 
 def _format_module(format: str):
@@ -245,8 +166,8 @@ def detect_format(path) -> str:
 def _read_items(text: str, source: str, format: str | None, puzzle: str | None, rules, layout: Layout) -> list:
     if format is not None:
         module = _format_module(format)
-        if format not in _MODULES and puzzle is not None and puzzle not in _holds(format):
-            raise PuzzleError(f"the {format} format holds only {' and '.join(_holds(format))} puzzles, not "
+        if format not in _MODULES and puzzle is not None and puzzle not in kinds_held(format):
+            raise PuzzleError(f"the {format} format holds only {' and '.join(kinds_held(format))} puzzles, not "
                               f"{puzzle}; {puzzle} is read by the {', '.join(formats_holding(puzzle))} format(s)")
         return module.read(text, source, puzzle, rules, layout)
     try:
@@ -260,7 +181,7 @@ def _read_items(text: str, source: str, format: str | None, puzzle: str | None, 
                        f"{', '.join(formats_holding(puzzle))} format(s); expected " + ", ".join(examples))
         raise
     if puzzle is not None:  # only the formats that hold that puzzle
-        found = [fmt for fmt in found if puzzle in _holds(fmt)] or found
+        found = [fmt for fmt in found if puzzle in kinds_held(fmt)] or found
     if len(found) == 1:
         return _format_module(found[0]).read(text, source, puzzle, rules, layout)
     return _resolve(text, source, found, puzzle, rules, layout)[1]

@@ -13,9 +13,11 @@ from collections import Counter
 
 from ..errors import PuzzleError
 from ..kinds import kind_of, names
-from ..toolkit.dzn import FIRST_LINE as DZN_FIRST_LINE
-from ..toolkit.text import Cursor, content_lines, split_lines
+from ..toolkit.syntax.dzn import FIRST_LINE as DZN_FIRST_LINE
+from ..toolkit.syntax.grid_words import has_grid_length
+from ..toolkit.text import Cursor, content_lines, looks_like_row, split_lines
 from . import grid, killer_json, lines, native, sudoku_yaml, tatham
+from .format_registry import claiming_formats, detecting, format_hints, reader_accepts
 
 _JANKO_HEADER = re.compile(r"[0-9]{1,3}\s+[0-9]{1,3}")
 
@@ -33,8 +35,7 @@ _LAST_LINE_TESTS = (  # (after the kinds' line formats)
 def _line_tests() -> list:
     """(format, test of the first content line): io's first ones, then each kind's format whose reader's
     ``DETECT`` is ``"line"`` (its ``looks_like``, in ``--format`` order), then lines."""
-    from . import _looks, detecting
-    kinds_tests = [(fmt, lambda text, reader=reader: _looks(reader, text)) for fmt, _, reader in detecting("line")]
+    kinds_tests = [(fmt, lambda text, reader=reader: reader_accepts(reader, text)) for fmt, _, reader in detecting("line")]
     return [*_FIRST_LINE_TESTS, *kinds_tests, *_LAST_LINE_TESTS]
 
 
@@ -53,12 +54,11 @@ def candidates(text: str, suffix: str = "") -> list[str]:
     of N*N symbols or a Takuzu line -> lines) and, for the whole text, bare grids -> grid.  A file
     none can read is a PuzzleError at its first content line.
     """
-    from . import _looks, claiming_formats, detecting
     suffix = suffix.lower()
     if suffix == ".dzn":
         return ["dzn"]
     for fmt, _, reader in detecting("source"):
-        if suffix in getattr(reader, "SUFFIXES", ()) or _looks(reader, text):
+        if suffix in getattr(reader, "SUFFIXES", ()) or reader_accepts(reader, text):
             return [fmt]
     claimed = [fmt for fmt, _ in claiming_formats(text)]
     if claimed:  # a kind's own layout (its test is specific): io's readers refuse such a text
@@ -75,13 +75,12 @@ def candidates(text: str, suffix: str = "") -> list[str]:
     if first is None:
         raise PuzzleError("the file holds no puzzle: every line is blank or a # comment")
     found = [fmt for fmt, test in _line_tests() if test(first.text)]
-    if not found and any(lines.has_grid_length(word) for word in first.text.split()):
+    if not found and any(has_grid_length(word) for word in first.text.split()):
         found = ["lines"]  # a grid word with a bad symbol: the lines reader says which
     if found in ([], ["lines"]) and grid.looks_like(text):  # a bare grid may also read as lines
         found.append("grid")
     if found:
         return found
-    from . import format_hints
     raise PuzzleError(f"cannot tell the file's format from {first.text[:40]!r}: expected a native header "
                       f"({'/'.join(names())} ...), a janko size line 'R C', a Tatham game ID "
                       "'3x3:...', a MiniZinc assignment 'n = 3;', a line of N*N sudoku or takuzu symbols, "
@@ -102,14 +101,13 @@ def detect_solution_text(text: str, puzzle) -> str:
     first row (kakuro-csv / killer-csv / sudoku-csv: delimited rows), lines (a word of R*C symbols),
     grid (a one-line grid of separated cells) or native (grid rows)."""
     kind = kind_of(puzzle).name
-    from . import claiming_formats, detecting
     claimed = [fmt for fmt, holder in claiming_formats(text) if holder == kind]
     if claimed:
         return claimed[0]
     stripped = text.lstrip()
     if stripped.startswith(("{", "[")):
         return "killer-json" if killer_json.looks_like(stripped) else "janko"
-    first = Cursor(split_lines(text)).peek(native.looks_like_row(native.solution_cell(puzzle)[0]))
+    first = Cursor(split_lines(text)).peek(looks_like_row(native.solution_cell(puzzle)[0]))
     if first is None:
         raise PuzzleError("the file holds no solution: every line is blank or a # comment")
     rows, cols = puzzle.shape

@@ -6,7 +6,7 @@ integers, ``_`` (an absent value, read as 0), ``true``/``false``, ranges
 arrays ``[| 1, 2 | 3, 4 |]`` and ``array1d(1..n, [...])`` /
 ``array2d(1..r, 1..c, [...])``; ``%`` starts a comment, ``/* ... */``
 encloses one, also inside arrays.  Numbers and range bounds may be integer
-expressions (:mod:`puzzlebench.toolkit.expr`: names, ``+ - * div mod``, parentheses), and a name
+expressions (:mod:`puzzlebench.toolkit.syntax.expr`: names, ``+ - * div mod``, parentheses), and a name
 may be assigned after its use (``x = array2d(1..n, 1..n, [...]); n = 16;``);
 what cannot be evaluated is refused naming it and its line.  A file is recognised by its ``.dzn`` suffix or by a first line that is a ``%``
 comment or starts ``NAME =``.
@@ -34,10 +34,10 @@ import numpy as np
 
 from ..errors import PuzzleError
 from ..kinds import get_kind, layout_parts, require_applicable
-from ..toolkit.dzn import CONVENTION_KEY, Array, Assignment, check_mapping, parse
 from ..toolkit.entry import Entry
 from ..toolkit.layout import Layout
 from ..toolkit.rules import Rules
+from ..toolkit.syntax.dzn import CONVENTION_KEY, Array, Assignment, check_mapping, parse
 from ..toolkit.text import listing
 from .parts import puzzle_part
 

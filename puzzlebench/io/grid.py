@@ -35,16 +35,16 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field
 
 import numpy as np
 
 from ..errors import PuzzleError
 from ..kinds import layout_parts
-from . import lines
 from ..toolkit.entry import Entry, entries_only
 from ..toolkit.layout import Layout
+from ..toolkit.syntax.grids import ScannedGrid
 from ..toolkit.text import MAX_SIDE, listing, split_lines
+from . import lines
 from .parts import layout_holds, puzzle_part, solution_part
 
 _RULE = re.compile(r"[-=+_|:*~ \t]*[-=_~]{2}[-=+_|:*~ \t]*")
@@ -59,23 +59,6 @@ def __getattr__(name: str):
     if name in ("PUZZLES", "SOLUTIONS"):  # computed on use, as the kinds load on first use
         return layout_holds("grid", name.lower())
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-@dataclass
-class _Grid:
-    """Rows of cell symbols as read, the lines they are on, the ``!`` marks, and the title."""
-
-    rows: list[list[str]] = field(default_factory=list)
-    marks: list[list[bool]] = field(default_factory=list)
-    lines: list[int] = field(default_factory=list)
-    title: str = ""
-    width: int = 0
-    height: int = 0
-    tokens: bool | None = None
-
-    @property
-    def complete(self) -> bool:
-        return len(self.rows) == self.height
 
 
 def _cells(segment: str, tokens: bool | None) -> tuple[list[str], list[bool], bool | None] | None:
@@ -117,13 +100,13 @@ def _is_rule(text: str) -> bool:
     return bool(_RULE.fullmatch(text))
 
 
-def _scan(text: str, size: tuple[int, int] | None) -> tuple[list[_Grid], list[PuzzleError]]:
+def _scan(text: str, size: tuple[int, int] | None) -> tuple[list[ScannedGrid], list[PuzzleError]]:
     """The grids of a text; a grid broken off (by a title, a row of another width, the end) is an
     error, and reading goes on with the next grid."""
-    grids: list[_Grid] = []
+    grids: list[ScannedGrid] = []
     errors: list[PuzzleError] = []
     title = ""
-    current: _Grid | None = None
+    current: ScannedGrid | None = None
     rows = [line for line in split_lines(text) if line.text and not line.text.startswith("#")]
 
     def broken(where: int, why: str) -> None:
@@ -145,7 +128,7 @@ def _scan(text: str, size: tuple[int, int] | None) -> tuple[list[_Grid], list[Pu
             continue
         for cells, marks, tokens in parsed:
             if current is None:
-                current = _Grid(title=title, tokens=tokens)
+                current = ScannedGrid(title=title, tokens=tokens)
                 title = ""
                 width = len(cells)
                 following = rows[k + 1].text if k + 1 < len(rows) else ""
@@ -202,7 +185,7 @@ def looks_like(text: str) -> bool:
     return bool(_scan_head(text)[0])
 
 
-def _scan_head(text: str, limit: int = 200) -> tuple[list[_Grid], list[PuzzleError]]:
+def _scan_head(text: str, limit: int = 200) -> tuple[list[ScannedGrid], list[PuzzleError]]:
     """:func:`_scan` of the text's first ``limit`` non-blank lines (enough for the first grid)."""
     kept, count = [], 0
     for line in text.splitlines():
@@ -236,50 +219,6 @@ def read(text: str, path: str, puzzle: str | None, rules, layout: Layout = Layou
 
 def _line_of(item) -> int:
     return (item.line if isinstance(item, (Entry, PuzzleError)) else None) or 0
-
-
-def _pairs(grids: list[_Grid]) -> list[tuple[_Grid, list[_Grid]]]:
-    """Each puzzle grid with the grids titled "Solution..." that follow it."""
-    pairs: list[tuple[_Grid, list[_Grid]]] = []
-    for g in grids:
-        if g.title.lower().startswith("solution") and pairs:
-            pairs[-1][1].append(g)
-        else:
-            pairs.append((g, []))
-    return pairs
-
-
-def paired_entries(grids: list[_Grid], values: dict, path: str, make, blank: int) -> list:
-    """Entries of the puzzle grids among ``grids``, each with the grids titled "Solution..." after it
-    (``values``: id of a grid -> its values or a PuzzleError; ``make(values, name, row lines)`` the
-    puzzle; ``blank`` a blank cell's value); a grid that does not read is a PuzzleError."""
-    items = []
-    for number, (g, solution_grids) in enumerate(_pairs(grids), start=1):
-        name = str(number)
-        try:
-            grid = values[id(g)]
-            if isinstance(grid, PuzzleError):
-                raise grid
-            marks = np.array(g.marks, dtype=bool)
-            solutions = []
-            if marks.any():  # komo: the marked cells are the givens, a full grid is the solution too
-                if (grid != blank).all():
-                    solutions.append(grid)
-                grid = np.where(marks, grid, blank)
-            for s in solution_grids:
-                found = values[id(s)]
-                if isinstance(found, PuzzleError):
-                    raise found
-                if (found == blank).any():
-                    raise PuzzleError("the solution grid has blanks", line=s.lines[0])
-                solutions.append(found)
-            puzzle = make(grid, name, g.lines)
-        except PuzzleError as err:
-            items.append(err.locate(None, g.lines[0]))
-            continue
-        extra = {"title": g.title} if g.title else {}
-        items.append(Entry(puzzle, name, path, g.lines[0], tuple(solutions), extra))
-    return items
 
 
 # ---------------------------------------------------------------- solutions

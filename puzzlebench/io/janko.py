@@ -30,6 +30,7 @@ from ..errors import PuzzleError
 from ..kinds import layout_parts, require_applicable
 from ..toolkit.entry import Entry
 from ..toolkit.rules import Rules
+from ..toolkit.syntax.janko import body
 from ..toolkit.text import MAX_SIDE, TextLine, as_uint, content_lines, listing, parse_row, split_lines
 from .parts import puzzle_part, solution_part
 
@@ -55,17 +56,6 @@ def _header(line: TextLine) -> tuple[int, int]:
         raise PuzzleError(f"bad header: expected 'ROWS COLS' (two numbers 1..{MAX_SIDE}), got {line.text[:40]!r}",
                           line=line.number)
     return sizes[0], sizes[1]
-
-
-def body(lines: list[TextLine], count: int) -> list[TextLine]:
-    """Exactly ``count`` rows after the header."""
-    rows = lines[1:]
-    if len(rows) < count:
-        raise PuzzleError(f"the text ends after {len(rows)} of the {count} rows", line=lines[-1].number)
-    if len(rows) > count:
-        raise PuzzleError(f"unexpected line after the {count} rows: {rows[count].text[:40]!r}",
-                          line=rows[count].number)
-    return rows
 
 
 def infer_kind(lines: list[TextLine], rows: int) -> str:
@@ -218,15 +208,6 @@ def read_solutions(text: str, puzzle) -> list[tuple[int | None, np.ndarray]]:
 
 
 # ---------------------------------------------------------------- writing
-
-def rows_text(shape: tuple[int, int], rows: list[list[str]]) -> str:
-    """A janko text: the header, then the rows' tokens separated by spaces."""
-    return f"{shape[0]} {shape[1]}\n" + "".join(" ".join(row) + "\n" for row in rows)
-
-
-def cannot_state(what: str) -> PuzzleError:
-    return PuzzleError(f"the janko format cannot state {what}; use the native format")
-
 
 def format_puzzle(puzzle) -> str:
     return puzzle_part(puzzle, "janko").format_puzzle(puzzle)

@@ -13,7 +13,7 @@ Puzzles are named by their 1-based index among the puzzles (not the lines).
 
 A grid word is N*N characters, row-major, no separator among them (``,;|"'``); N is 4 to 36 (16,
 81, 256, 625 or 1296 characters).  Its symbols are one alphabet for all the file's grid words of a
-size, inferred from all of them (:mod:`.symbols`; ``--symbols`` names it when several fit); the
+size, inferred from all of them (:mod:`puzzlebench.toolkit.symbols`; ``--symbols`` names it when several fit); the
 default writes ``.`` blanks and ``1``-``9`` then ``A``-``Z`` and ``a`` (36)::
 
     4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
@@ -28,23 +28,10 @@ import numpy as np
 
 from ..errors import PuzzleError
 from ..kinds import layout_parts
-from ..toolkit import symbols
 from ..toolkit.layout import Layout
-from ..toolkit.rules import MAX_SUDOKU
-from ..toolkit.text import AmbiguousReading, content_lines, listing, split_lines
+from ..toolkit.syntax.grid_words import solution_lines
+from ..toolkit.text import AmbiguousReading, listing
 from .parts import layout_holds, puzzle_part, solution_part
-
-SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZa"
-BLANKS = ".0"
-_SEPARATORS = set(",;|\"'")
-MIN_SIZE = 4
-_LENGTHS = {n * n: n for n in range(MIN_SIZE, MAX_SUDOKU + 1)}
-
-_VALUE = np.full(256, -1, dtype=np.int64)
-for _value, _symbol in enumerate(SYMBOLS, start=1):
-    _VALUE[ord(_symbol)] = _value
-for _symbol in BLANKS:
-    _VALUE[ord(_symbol)] = 0
 
 
 def __getattr__(name: str):
@@ -53,36 +40,9 @@ def __getattr__(name: str):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def decode(word: str, n: int) -> np.ndarray | None:
-    """The n x n grid a word spells in the default alphabet (0 for blanks), or None if a character
-    is not a symbol of 0..n."""
-    if not word.isascii():
-        return None
-    values = _VALUE[np.frombuffer(word.encode("ascii"), dtype=np.uint8)]
-    if ((values < 0) | (values > n)).any():
-        return None
-    return values.reshape(n, n)
-
-
-def has_grid_length(word: str) -> bool:
-    """Is ``word`` as long as a grid word of some size 4..36 (16, 81, ... 1296 characters)?"""
-    return len(word) in _LENGTHS
-
-
-def is_grid_word(word: str) -> bool:
-    """Is ``word`` a grid word: N*N characters (N = 4..36), none of them a separator?"""
-    return len(word) in _LENGTHS and _SEPARATORS.isdisjoint(word)
-
-
 def looks_like(text: str) -> bool:
     """Does a line look like one of a kind's lines (a part's ``looks_like``)?"""
     return any(part.looks_like(text) for part in layout_parts("lines").values())
-
-
-def side_of(word: str, size: tuple[int, int] | None = None) -> int | None:
-    """The side N of a grid word of N*N symbols (that of ``size`` when given), else None."""
-    n = _LENGTHS.get(len(word)) if is_grid_word(word) else None
-    return n if n is not None and (size is None or size == (n, n)) else None
 
 
 def read(text: str, path: str, puzzle: str | None, rules, layout: Layout = Layout()) -> list:
@@ -125,52 +85,10 @@ def read_either(readers: dict, *args, unit: str = "line") -> list:
     raise max(failures, key=lambda err: err.line or 0)  # the reader that got furthest
 
 
-def decode_rows(rows: list, layout: Layout, blank_free: bool = False) -> dict[int, list]:
-    """Line number -> its grids, each size read with the one alphabet of all the file's words of
-    that size, or a PuzzleError for a line whose word holds a symbol that alphabet cannot read
-    (that line is left out of the inference, and the others are read)."""
-    by_size: dict[int, list] = {}
-    for line, n, words, _ in rows:
-        by_size.setdefault(n, []).append((line, words))
-    grids: dict[int, list] = {}
-    for n, found in by_size.items():
-        while found:
-            words = [w for _, ws in found for w in ws]
-            owners = [k for k, (_, ws) in enumerate(found) for _ in ws]
-            try:
-                decoded = symbols.decode(words, n, layout.symbols, blank_free=blank_free)
-            except PuzzleError as err:
-                if err.row is None:
-                    raise err.locate(None, found[0][0].number)
-                line = found.pop(owners[err.row])[0]
-                grids[line.number] = err.locate(None, line.number)
-                continue
-            k = 0
-            for line, ws in found:
-                grids[line.number] = list(decoded[k:k + len(ws)])
-                k += len(ws)
-            break
-    return grids
-
-
 def read_solutions(text: str, puzzle) -> list[tuple[int, np.ndarray]]:
-    """The solution for ``puzzle`` as [(line, grid)]: the only line's, or in a file of several
-    lines the one of line number ``puzzle.name`` (1-based, lines counted without comments)."""
+    """The solution for ``puzzle`` as [(line, grid)]: that of its line (:func:`~puzzlebench.toolkit.syntax.grid_words.solution_lines`)."""
     part = solution_part(puzzle, "lines")
-    found = content_lines(split_lines(text))
-    if len(found) > 1:
-        name = puzzle.name
-        index = int(name) if name.isascii() and name.isdecimal() else 0
-        if not 1 <= index <= len(found):
-            raise PuzzleError(f"the file holds {len(found)} solutions, one per line, and puzzle {name!r} "
-                              f"does not pick one (expected a puzzle named 1..{len(found)})")
-        found = [found[index - 1]]
-    return [(line.number, part.read_solution(line, puzzle)) for line in found]
-
-
-def encode(grid: np.ndarray) -> str:
-    """A grid as one word, ``.`` for blanks."""
-    return "".join(SYMBOLS[v - 1] if v > 0 else "." for v in np.asarray(grid).ravel().tolist())
+    return [(line.number, part.read_solution(line, puzzle)) for line in solution_lines(text, puzzle)]
 
 
 def format_puzzle(puzzle) -> str:

@@ -95,28 +95,14 @@ is customary::
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
-
 import numpy as np
 
 from ..errors import PuzzleError
-from ..kinds import get_kind, kind_of, names, require_applicable
+from ..kinds import get_kind, kind_of, require_applicable
+from ..kinds.header import Header, parse_header
 from ..toolkit.entry import Entry
-from ..toolkit.rules import Rules, parse_box
-from ..toolkit.text import Cursor, TextLine, as_uint, parse_row, split_lines
-
-
-@dataclass(frozen=True)
-class Header:
-    """A parsed header line."""
-
-    kind: str
-    rows: int
-    cols: int
-    box: tuple[int, int] | None
-    flag: bool
-    line: int
+from ..toolkit.rules import Rules
+from ..toolkit.text import Cursor, looks_like_row, parse_row, split_lines
 
 
 # ---------------------------------------------------------------- cell tokens
@@ -124,15 +110,6 @@ class Header:
 def solution_cell(puzzle):
     """The token parser for a solution grid of ``puzzle`` and a description of valid tokens (its kind's)."""
     return kind_of(puzzle).solution_cell(puzzle)
-
-
-def looks_like_row(cell):
-    """A test for ``#`` lines: is this a grid row of ``cell`` tokens rather than a comment?"""
-    def test(text: str) -> bool:
-        tokens = text.split()
-        cells = list(tokens[0]) if len(tokens) == 1 else tokens
-        return len(cells) >= 2 and all(cell(t) is not None for t in cells)
-    return test
 
 
 # ---------------------------------------------------------------- reading puzzles
@@ -144,30 +121,6 @@ def read(text: str, path: str, puzzle: str | None, rules: Rules, layout=None) ->
         name = str(len(entries) + 1)
         entries.append(Entry(_read_puzzle(cursor, parse_header(line), puzzle, rules, name), name, path, line.number))
     return entries
-
-
-def parse_header(line: TextLine) -> Header:
-    """The header ``<kind> SIZES [RxC] [FLAG]`` of a kind's native layout (its ``native_usage``)."""
-    tokens = line.text.split()
-    if tokens[0] not in names():
-        raise PuzzleError(f"expected a header such as 'sudoku 9 3x3', 'killer 9 3x3 diagonal', "
-                          f"'kakuro 5 5' or 'takuzu 8 8 distinct', got {line.text[:40]!r}", line=line.number)
-    kind = get_kind(tokens[0])
-    sizes = tokens[1:2] if kind.square else tokens[1:3]
-    values = [as_uint(s) for s in sizes]
-    if len(values) != (1 if kind.square else 2) or any(v is None or not 1 <= v <= kind.max_side for v in values):
-        raise PuzzleError(f"bad header: expected '{kind.native_usage}' with sizes 1..{kind.max_side}",
-                          line=line.number)
-    rows, cols = (values[0], values[0]) if kind.square else values
-    box, flag = None, False
-    for word in tokens[1 + len(sizes):]:
-        if kind.box and box is None and re.fullmatch(r"[0-9]{1,2}x[0-9]{1,2}", word):
-            box = parse_box(word)
-        elif kind.flag is not None and word == kind.flag and not flag:
-            flag = True
-        else:
-            raise PuzzleError(f"bad header: unexpected {word!r}; expected '{kind.native_usage}'", line=line.number)
-    return Header(kind.name, rows, cols, box, flag, line.number)
 
 
 def _read_puzzle(cursor: Cursor, header: Header, puzzle: str | None, rules: Rules, name: str):
@@ -227,18 +180,6 @@ def _take_solution(cursor: Cursor, puzzle) -> tuple[int, np.ndarray] | None:
 
 
 # ---------------------------------------------------------------- writing
-
-def grid_text(tokens: list[list[str]], align: str = "right") -> str:
-    """Rows of tokens, padded to one width (right- or left-aligned), one line each."""
-    width = max(len(t) for row in tokens for t in row)
-    pad = str.rjust if align == "right" else str.ljust
-    return "".join(" ".join(pad(t, width) for t in row).rstrip() + "\n" for row in tokens)
-
-
-def digits(grid: np.ndarray) -> list[list[str]]:
-    """The tokens of a grid of digits, ``.`` for a blank (0)."""
-    return [[str(v) if v > 0 else "." for v in row] for row in grid.tolist()]
-
 
 def format_puzzle(puzzle) -> str:
     return kind_of(puzzle).format_native(puzzle)

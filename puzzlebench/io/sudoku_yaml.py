@@ -33,8 +33,8 @@ from ..kinds import layout_parts
 from ..toolkit.entry import Entry
 from ..toolkit.layout import Layout
 from ..toolkit.rules import MAX_SUDOKU, Rules
-from .parts import layout_holds
 from ..toolkit.text import listing, read_only
+from .parts import layout_holds
 
 _SHAPE = re.compile(r"\s*([0-9]{1,2})\s*x\s*([0-9]{1,2})\s*")
 _RULES = ("Columns", "Rows", "Boxes")

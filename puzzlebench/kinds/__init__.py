@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ..errors import PuzzleError
 from ..plugins import entry_points
+from ..toolkit.syntax import LAYOUTS
 from ..toolkit.text import listing
 
 if TYPE_CHECKING:
@@ -105,7 +106,7 @@ class PuzzleKind:
                     and ``format_solution``.  A name must not be one of io's formats nor another
                     kind's.
       layouts       ``{layout: part}``: the kind's part of io's generic layouts, those that hold several
-                    kinds (:data:`puzzlebench.io.LAYOUTS`), each part a module or object (usually a
+                    kinds (:data:`puzzlebench.toolkit.syntax.LAYOUTS`), each part a module or object (usually a
                     :class:`Later` naming a module of the kind's folder: it loads when the layout is
                     used), or the name of a kind registered before whose own part reads and writes
                     this kind's solutions, the layout holding none of its puzzles (a Killer's
@@ -150,7 +151,7 @@ class PuzzleKind:
                       ``SIDES``, ``fits(side)`` the grids the part reads, for messages (``"sudoku
                                                 (4..36)"``), and can a grid of ``side`` rows be one?
                       ``read(grids, path, rules, layout)``  the file's items
-                                                (:func:`puzzlebench.io.grid.paired_entries`)
+                                                (:func:`puzzlebench.toolkit.syntax.grids.paired_entries`)
                       ``solution_size(puzzle)`` the size a solution file is scanned at (None: as read)
                       ``solutions(grids, puzzle, titled)``  the items of a solution file's grids
                                                 (``titled``: it titles its solutions "Solution")
@@ -161,7 +162,7 @@ class PuzzleKind:
                       ``KEYS``                  the f-puzzles keys the part reads
                       ``claims(data)``          is the file the kind's?
                       ``read(data, rules)``     (puzzle, solution or None)
-                                                (:func:`puzzlebench.io.killer_json.fpuzzles_grid`)
+                                                (:func:`puzzlebench.toolkit.syntax.fpuzzles.fpuzzles_grid`)
                       ``document(puzzle)``      the f-puzzles keys that state it beyond size and givens
                     ``sudoku-yaml`` (Nickleaton's ``Board``/``Constraints``; read only):
                       ``CONSTRAINTS``           the constraints the part reads; a file is of the kind
@@ -209,7 +210,7 @@ class PuzzleKind:
 
     def read_native(self, cursor, header, rules, name: str, where: str):
         """The puzzle of the grid after the header (``cursor`` an io.text.Cursor, ``header`` an
-        io.native.Header, ``where`` names the puzzle in messages)."""
+        kinds.header.Header, ``where`` names the puzzle in messages)."""
         raise NotImplementedError
 
     def format_native(self, puzzle) -> str:
@@ -383,7 +384,6 @@ def _check_formats(kind: PuzzleKind) -> None:
 def _check_layouts(kind: PuzzleKind) -> None:
     """The kind's ``layouts`` map names of io's generic layouts to parts (a :class:`Later`'s module there),
     or to a kind registered before that has a part of its own."""
-    from ..io import LAYOUTS
     if not isinstance(kind.layouts, dict):
         raise PuzzleError(f"puzzle kind {kind.name!r}: layouts must be a dict of io's layout names to parts")
     for name, part in kind.layouts.items():

@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 
 from ..errors import PuzzleError
 from .csv_rows import check_columns
-from .dzn import check_mapping
 from .symbols import Alphabet, parse_symbols
+from .syntax.dzn import check_mapping
 
 KEYS = ("dzn", "csv", "symbols", "size")
 """The ``layout`` keys, which are also ``set.yaml`` keys."""

@@ -7,10 +7,9 @@ states itself (a native header, a Tatham parameter) wins over the option.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, replace
-
-import math
 
 from ..errors import PuzzleError
 

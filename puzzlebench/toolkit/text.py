@@ -211,3 +211,24 @@ def listing(words, last: str = "and") -> str:
     """``"a, b and c"`` (``last`` the word before the last one)."""
     words = list(words)
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {last} {words[-1]}"
+
+
+def looks_like_row(cell):
+    """A test for ``#`` lines: is this a grid row of ``cell`` tokens rather than a comment?"""
+    def test(text: str) -> bool:
+        tokens = text.split()
+        cells = list(tokens[0]) if len(tokens) == 1 else tokens
+        return len(cells) >= 2 and all(cell(t) is not None for t in cells)
+    return test
+
+
+def grid_text(tokens: list[list[str]], align: str = "right") -> str:
+    """Rows of tokens, padded to one width (right- or left-aligned), one line each."""
+    width = max(len(t) for row in tokens for t in row)
+    pad = str.rjust if align == "right" else str.ljust
+    return "".join(" ".join(pad(t, width) for t in row).rstrip() + "\n" for row in tokens)
+
+
+def digits(grid) -> list[list[str]]:
+    """The tokens of a grid (an integer array) of digits, ``.`` for a blank (0)."""
+    return [[str(v) if v > 0 else "." for v in row] for row in grid.tolist()]

@@ -14,8 +14,8 @@ from __future__ import annotations
 import numpy as np
 
 from ...errors import PuzzleError
-from ...toolkit.dzn import CONVENTION_KEY, first_lines, matrix
 from ...toolkit.rules import Rules
+from ...toolkit.syntax.dzn import CONVENTION_KEY, first_lines, matrix
 from ...toolkit.text import MAX_SIDE, build_located
 from .puzzle import Kakuro
 

@@ -30,8 +30,8 @@ from ...toolkit.entry import Entry
 from ...toolkit.layout import Layout
 from ...toolkit.rules import Rules
 from ...toolkit.text import MAX_SIDE, build_located, read_only
-from .puzzle import Kakuro
 from .. import require_applicable
+from .puzzle import Kakuro
 
 PUZZLES = ("kakuro",)
 SUFFIXES = (".cpp", ".cc", ".cxx", ".hh", ".hpp", ".h")

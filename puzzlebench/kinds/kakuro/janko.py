@@ -9,8 +9,8 @@ import re
 
 import numpy as np
 
-from ...io.janko import body, rows_text
 from ...toolkit.rules import Rules
+from ...toolkit.syntax.janko import body, rows_text
 from ...toolkit.text import TextLine, build_located, kakuro_clue, parse_row
 from .puzzle import Kakuro
 

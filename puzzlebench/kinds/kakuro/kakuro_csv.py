@@ -27,10 +27,8 @@ from ...errors import PuzzleError
 from ...toolkit.entry import Entry
 from ...toolkit.rules import Rules
 from ...toolkit.text import MAX_SIDE, TextLine, build_located, is_comment, kakuro_clue, split_lines
-from .. import require_kind
-from .. import kind_of
+from .. import kind_of, require_applicable, require_kind
 from .puzzle import Kakuro
-from .. import require_applicable
 
 PUZZLES = ("kakuro",)
 HINT = "comma-separated Kakuro cells 'x,23\\,0'"

@@ -8,12 +8,7 @@ from .check import _check_kakuro
 from .formats import layouts as layout_parts, readers
 from .native import format_kakuro, format_solution, read_kakuro, solution_cell
 from .puzzle import Kakuro
-from .transforms import (
-    apply_kakuro_transform,
-    kakuro_symmetries,
-    kakuro_transform_count,
-    random_kakuro_transform,
-)
+from .transforms import apply_kakuro_transform, kakuro_symmetries, kakuro_transform_count, random_kakuro_transform
 
 
 def kakuro_key(puzzle: Kakuro) -> tuple:

@@ -6,8 +6,7 @@ import re
 
 import numpy as np
 
-from ...io.native import grid_text, looks_like_row
-from ...toolkit.text import build_located, kakuro_clue, parse_row
+from ...toolkit.text import build_located, grid_text, kakuro_clue, looks_like_row, parse_row
 from .puzzle import Kakuro
 
 _CLUE = re.compile(r"([0-9]{0,2})\\([0-9]{0,2})")

@@ -3,7 +3,7 @@
 An ID is ``N[flags]:BLOCKS,CLUES`` as ``keen.c`` writes it (``6:a_10a4_a__...,d3a7d2s1...``): an
 N x N grid (N = 1..9; the flags after N, a difficulty ``dX`` and ``m`` for multiplication only, are
 ignored).  BLOCKS is the block code Solo uses for its Killer cages
-(:func:`puzzlebench.io.tatham.decode_block_structure`): the 2*N*(N-1) boundaries between
+(:func:`puzzlebench.toolkit.syntax.tatham.decode_block_structure`): the 2*N*(N-1) boundaries between
 neighbouring cells -- first those between horizontal neighbours in reading order, then those between
 vertical neighbours column by column -- as runs, ``_`` a wall, ``a``..``y`` 1..25 open boundaries
 and a wall, ``z`` 26 open boundaries and no wall, and a number after a character repeating it
@@ -24,7 +24,7 @@ import re
 
 from ...errors import PuzzleError
 from ...toolkit.entry import Entry
-from ...io.tatham import decode_block_structure
+from ...toolkit.syntax.tatham import decode_block_structure
 from ...toolkit.text import build_located, content_lines, read_only, split_lines
 from .published import cage
 from .puzzle import MAX_SIZE, KenKen

@@ -50,7 +50,7 @@ def read_kenken(text: str, path: str) -> list[KenKen]:
     """Every puzzle of a native KenKen file's ``text`` (the generic reader,
     :func:`puzzlebench.io.native.read`, reads the same files among other kinds'); a problem is a
     PuzzleError naming ``path`` and the line."""
-    from ...io.native import parse_header
+    from ..header import parse_header
     from ...toolkit.rules import Rules
     cursor = Cursor(split_lines(text))
     puzzles = []
@@ -68,7 +68,7 @@ def read_kenken(text: str, path: str) -> list[KenKen]:
 
 def read_native(cursor: Cursor, header, rules, name: str, where: str) -> KenKen:
     """The grid of cage labels and the clue lines after the header ``kenken N`` (``header``, an
-    :class:`puzzlebench.io.native.Header`) that the cursor has just taken; KenKen has no rule options."""
+    :class:`puzzlebench.kinds.header.Header`) that the cursor has just taken; KenKen has no rule options."""
     from .. import names
     n = header.rows
     rows = cursor.take_rows(n, where)

@@ -10,7 +10,6 @@ import numpy as np
 
 from ...errors import PuzzleError
 from ...toolkit.regions import connected
-
 from ..sudoku.puzzle import sudoku_units
 from .puzzle import Cage, KillerSudoku
 

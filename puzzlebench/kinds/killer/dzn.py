@@ -15,8 +15,8 @@ import re
 import numpy as np
 
 from ...errors import PuzzleError
-from ...toolkit.dzn import Array, Assignment, first_lines, matrix
 from ...toolkit.rules import MAX_SUDOKU, Rules
+from ...toolkit.syntax.dzn import Array, Assignment, first_lines, matrix
 from ...toolkit.text import build_located
 from ..sudoku.dzn import GRID_NAMES, SIZE_NAMES, box, box_lines, square
 from .puzzle import Cage, KillerSudoku

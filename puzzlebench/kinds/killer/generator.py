@@ -10,16 +10,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...errors import PuzzleError
-from ...toolkit.generation import (
-    Generated,
-    Oracle,
-    neighbours,
-    per_size,
-    random_fill,
-    random_spanning_tree,
-)
-from ..sudoku.generator import MAX_SIZE, boxes, solved_grid
+from ...toolkit.generation import Generated, Oracle, neighbours, per_size, random_fill, random_spanning_tree
 from ...toolkit.rules import default_box_shape
+from ..sudoku.generator import MAX_SIZE, boxes, solved_grid
 from ..sudoku.puzzle import sudoku_units
 from .puzzle import Cage, KillerSudoku
 

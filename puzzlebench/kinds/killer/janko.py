@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...errors import PuzzleError
-from ...io.janko import body, cannot_state, rows_text
+from ...toolkit.syntax.janko import body, cannot_state, rows_text
 from .cages import cages_from_index, canonical_index
 from ...toolkit.regions import label_regions
 from ...toolkit.rules import Rules

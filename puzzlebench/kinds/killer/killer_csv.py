@@ -34,17 +34,15 @@ import numpy as np
 
 from ...errors import PuzzleError
 from ...toolkit import csv_rows
-from ...io import lines
 from ...toolkit.entry import Entry, entries_only
 from ...toolkit.layout import Layout
-from .cages import cages_from_index, canonical_index
 from ...toolkit.regions import label_regions
 from ...toolkit.rules import MAX_SUDOKU, Rules
+from ...toolkit.syntax import grid_words
 from ...toolkit.text import TextLine, build_located, content_lines, split_lines
-from .. import require_kind
-from .. import kind_of
+from .. import kind_of, require_applicable, require_kind
+from .cages import cages_from_index, canonical_index
 from .puzzle import KillerSudoku
-from .. import require_applicable
 
 PUZZLES = ("killer",)
 HINT = "a Killer cage string with its sums"
@@ -92,7 +90,7 @@ def looks_like(line: str) -> bool:
     if csv_rows.names_a_role(fields, "cages") and len(fields) >= 2:
         return True
     return (len(fields) >= 2 and _is_cage_string(fields[0]) and bool(_SUMS.fullmatch(fields[1]))
-            and not lines.has_grid_length(fields[1]))
+            and not grid_words.has_grid_length(fields[1]))
 
 
 def looks_like_solution(line: str, puzzle) -> bool:
@@ -133,7 +131,7 @@ def _row(fields: list[str], columns: dict[str, int], line: TextLine, rules: Rule
                                                 diagonal=bool(rules.diagonal)), [], line.number)
     solution = None
     if optional is not None and optional < len(fields) and fields[optional]:
-        solution = lines.decode(fields[optional], n) if len(fields[optional]) == n * n else None
+        solution = grid_words.decode(fields[optional], n) if len(fields[optional]) == n * n else None
         if solution is None or (solution == 0).any():
             raise PuzzleError(f"the solution field is not {n * n} digits 1..{n}", line=line.number)
     others = [f for k, f in enumerate(fields) if k not in columns.values()]
@@ -162,7 +160,9 @@ def read_solutions(text: str, puzzle) -> list[tuple[int, np.ndarray]]:
     _require_killer(puzzle)
     found = content_lines(split_lines(text))
     if found and len(_fields(found[0])) == 1:
-        return lines.read_solutions(text, puzzle)
+        from ..sudoku.lines import read_solution  # the lines layout's Sudoku part, loaded on use
+        return [(line.number, read_solution(line, puzzle))
+                for line in grid_words.solution_lines(text, puzzle)]
     entries = entries_only(read(text, "", PUZZLES[0], Rules()))
     return csv_rows.named_row_solutions(entries, puzzle)
 
@@ -184,7 +184,7 @@ def _row_text(puzzle: KillerSudoku, solution: np.ndarray | None = None) -> str:
         totals[index[cage.cells[0]]] = cage.total
     cages = "".join(labels[k] for k in index.ravel().tolist())
     row = f'{cages},"{",".join(map(str, totals))}"'
-    return row + (f",{lines.encode(solution)}" if solution is not None else "") + "\n"
+    return row + (f",{grid_words.encode(solution)}" if solution is not None else "") + "\n"
 
 
 def format_puzzle(puzzle) -> str:
@@ -205,4 +205,5 @@ def _require_killer(puzzle) -> None:
 
 def format_solution(puzzle, grid: np.ndarray) -> str:
     _require_killer(puzzle)
-    return lines.format_solution(puzzle, grid)
+    from ..sudoku.lines import format_solution as lines_solution  # loaded on use
+    return lines_solution(puzzle, grid)

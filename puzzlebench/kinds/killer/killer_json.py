@@ -19,9 +19,9 @@ import re
 import numpy as np
 
 from ...errors import PuzzleError
-from ...io.killer_json import fpuzzles_grid, whole
-from .cages import complete_cages
 from ...toolkit.rules import MAX_SUDOKU, Rules
+from ...toolkit.syntax.fpuzzles import fpuzzles_grid, whole
+from .cages import complete_cages
 from .puzzle import Cage, KillerSudoku
 
 KEYS = ("killercage",)
@@ -39,7 +39,7 @@ def claims(data) -> bool:
 def read(data, rules: Rules) -> tuple[KillerSudoku, np.ndarray | None]:
     if isinstance(data, list):
         return _cage_list(data, rules), None
-    givens, diagonal, solution = fpuzzles_grid(data)
+    givens, diagonal, solution = fpuzzles_grid(data, KEYS)
     cages = []
     for k, cage in enumerate(data["killercage"], start=1):
         if not isinstance(cage, dict) or not isinstance(cage.get("cells"), list) or not cage["cells"]:

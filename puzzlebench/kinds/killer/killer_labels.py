@@ -21,13 +21,13 @@ import numpy as np
 from ...errors import PuzzleError
 from ...toolkit.entry import Entry
 from ...toolkit.layout import Layout
-from .cages import cages_from_index
 from ...toolkit.regions import label_regions
 from ...toolkit.rules import MAX_SUDOKU, Rules
 from ...toolkit.text import build_located, content_lines, read_only, split_lines
-from ..common import digit_sum_range
-from .puzzle import KillerSudoku
 from .. import require_applicable
+from ..common import digit_sum_range
+from .cages import cages_from_index
+from .puzzle import KillerSudoku
 
 PUZZLES = ("killer",)
 HINT = "a grid of Killer cage ids 'a:17 7 b:7 b ...'"

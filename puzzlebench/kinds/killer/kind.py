@@ -11,12 +11,7 @@ from .check import check_killer
 from .formats import layouts as layout_parts, readers
 from .native import format_killer, read_killer
 from .puzzle import KillerSudoku
-from .transforms import (
-    apply_killer_transform,
-    killer_symmetries,
-    killer_transform_count,
-    random_killer_transform,
-)
+from .transforms import apply_killer_transform, killer_symmetries, killer_transform_count, random_killer_transform
 
 
 def killer_key(puzzle: KillerSudoku) -> tuple:

@@ -5,13 +5,12 @@ from __future__ import annotations
 import numpy as np
 
 from ...errors import PuzzleError
-from ...io.native import digits, grid_text
 from ...toolkit.regions import cage_labels, label_regions
-from .cages import cages_from_index, canonical_index
-from ...toolkit.text import as_uint, build_located, row_cells
+from ...toolkit.text import as_uint, build_located, digits, grid_text, row_cells
 from .. import names
 from ..common import digit_sum_range
 from ..sudoku.native import givens_rows
+from .cages import cages_from_index, canonical_index
 from .puzzle import KillerSudoku
 
 

@@ -12,8 +12,8 @@ import re
 import numpy as np
 
 from ...errors import PuzzleError
-from .cages import complete_cages
 from ...toolkit.rules import Rules
+from .cages import complete_cages
 from .puzzle import Cage, KillerSudoku
 
 CONSTRAINTS = ("Killer",)

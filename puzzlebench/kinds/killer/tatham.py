@@ -6,7 +6,7 @@ A Killer is a Solo game ID (the sudoku kind's part: size, flags, number code) wh
 between vertical neighbours column by column -- as run lengths: ``_`` is a wall, ``a``..``y`` are 1..25
 open boundaries followed by a wall, and ``z`` 26 open boundaries with no wall (as Solo's decoder reads it;
 Solo's encoder writes ``z`` for 25, so the two disagree on runs longer than 25, which 9x9 cage layouts
-cannot have; :func:`puzzlebench.io.tatham.decode_block_structure`); ``sums`` is a grid like the first
+cannot have; :func:`puzzlebench.toolkit.syntax.tatham.decode_block_structure`); ``sums`` is a grid like the first
 whose numbers are the cage sums, each in one cell of its cage.
 """
 
@@ -18,7 +18,7 @@ from ...errors import PuzzleError
 from .cages import cages_from_index, canonical_index
 from ...toolkit.regions import label_regions
 from ...toolkit.rules import Rules
-from ...io.tatham import decode_block_structure, encode_block_structure
+from ...toolkit.syntax.tatham import decode_block_structure, encode_block_structure
 from ...toolkit.text import build_located
 from ..common import digit_sum_range
 from ..sudoku.tatham import GAME, looks_like  # noqa: F401 -- a Killer ID is a Solo ID: the part's game and test

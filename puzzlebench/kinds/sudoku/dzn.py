@@ -15,8 +15,8 @@ the killer kind's part.
 from __future__ import annotations
 
 from ...errors import PuzzleError
-from ...toolkit.dzn import first_lines, matrix
 from ...toolkit.rules import MAX_SUDOKU, Rules
+from ...toolkit.syntax.dzn import first_lines, matrix
 from ...toolkit.text import build_located
 from .puzzle import Sudoku
 

@@ -21,8 +21,8 @@ from ...toolkit.generation import (
     shortfall_note,
     target_words,
 )
-from .puzzle import Sudoku, sudoku_units
 from ...toolkit.rules import default_box_shape
+from .puzzle import Sudoku, sudoku_units
 from .transforms import random_sudoku_transform, sudoku_symmetries
 
 PROCEDURE = """Sudoku of any box shape: a random solved grid, then cells blanked while the puzzle stays unique.

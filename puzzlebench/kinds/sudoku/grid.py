@@ -14,13 +14,13 @@ import numpy as np
 
 from ...errors import PuzzleError
 from ...toolkit import symbols
-from ...io.grid import paired_entries
 from ...toolkit.layout import Layout
-from ...io.lines import encode
 from ...toolkit.rules import MAX_SUDOKU, Rules
+from ...toolkit.syntax.grid_words import encode
+from ...toolkit.syntax.grids import paired_entries
 from ...toolkit.text import build_located
-from .puzzle import Sudoku
 from .. import require_applicable
+from .puzzle import Sudoku
 
 SIDES = f"sudoku (4..{MAX_SUDOKU})"
 """The grids the kind's part reads, for messages."""

@@ -11,8 +11,8 @@ from __future__ import annotations
 import numpy as np
 
 from ...errors import PuzzleError
-from ...io.janko import body, cannot_state, rows_text
 from ...toolkit.rules import MAX_SUDOKU, Rules
+from ...toolkit.syntax.janko import body, cannot_state, rows_text
 from ...toolkit.text import TextLine, as_uint, build_located, parse_row
 from .puzzle import Sudoku
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 import numpy as np
 
 from ...errors import PuzzleError
-from ...io.killer_json import fpuzzles_grid
 from ...toolkit.rules import Rules
+from ...toolkit.syntax.fpuzzles import fpuzzles_grid
 from .puzzle import Sudoku
 
 KEYS = ()
@@ -21,7 +21,7 @@ def claims(data) -> bool:
 
 
 def read(data: dict, rules: Rules) -> tuple[Sudoku, np.ndarray | None]:
-    givens, diagonal, solution = fpuzzles_grid(data)
+    givens, diagonal, solution = fpuzzles_grid(data, KEYS)
     if diagonal:
         raise PuzzleError("a Sudoku-X (diagonals without cages) is not a puzzle puzzlebench models")
     return Sudoku(givens, *rules.box_for(len(givens)), "1"), solution

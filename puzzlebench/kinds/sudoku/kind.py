@@ -9,12 +9,7 @@ from .check import _check_sudoku
 from .formats import layouts as layout_parts, readers
 from .native import format_solution, format_sudoku, read_sudoku, solution_cell
 from .puzzle import Sudoku
-from .transforms import (
-    apply_sudoku_transform,
-    random_sudoku_transform,
-    sudoku_symmetries,
-    sudoku_transform_count,
-)
+from .transforms import apply_sudoku_transform, random_sudoku_transform, sudoku_symmetries, sudoku_transform_count
 
 
 def sudoku_key(puzzle: Sudoku) -> tuple:

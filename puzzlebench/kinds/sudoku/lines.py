@@ -24,11 +24,11 @@ from ...errors import PuzzleError
 from ...toolkit import symbols
 from ...toolkit.entry import Entry
 from ...toolkit.layout import Layout
-from ...io.lines import MIN_SIZE, SYMBOLS, decode_rows, encode, is_grid_word, side_of
 from ...toolkit.rules import MAX_SUDOKU, Rules
+from ...toolkit.syntax.grid_words import MIN_SIZE, SYMBOLS, decode_rows, encode, is_grid_word, side_of
 from ...toolkit.text import TextLine, build_located, content_lines, split_lines
-from .puzzle import Sudoku
 from .. import require_applicable
+from .puzzle import Sudoku
 
 
 def looks_like(text: str) -> bool:
@@ -77,7 +77,7 @@ def read(text: str, path: str, rules: Rules, layout: Layout) -> list:
 def sudoku_entries(rows: list, path: str, rules: Rules, layout: Layout, solution: str) -> list:
     """The Sudoku entries of ``rows``, each (line, side, [puzzle word, solution word?], other words)
     or a PuzzleError, their words read with one alphabet per size
-    (:func:`puzzlebench.io.lines.decode_rows`); named by position; ``solution`` names the solution word
+    (:func:`puzzlebench.toolkit.syntax.grid_words.decode_rows`); named by position; ``solution`` names the solution word
     in the message when it has blanks."""
     grids = decode_rows([r for r in rows if not isinstance(r, PuzzleError)], layout)
     entries = []

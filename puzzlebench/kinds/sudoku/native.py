@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...io.native import digits, grid_text
-from ...toolkit.text import TextLine, as_uint, build_located, parse_row
+from ...toolkit.text import TextLine, as_uint, build_located, digits, grid_text, parse_row
 from .puzzle import Sudoku
 
 

@@ -27,15 +27,13 @@ import numpy as np
 
 from ...errors import PuzzleError
 from ...toolkit import csv_rows
-from ...io import lines
 from ...toolkit.entry import Entry, entries_only
 from ...toolkit.layout import Layout
 from ...toolkit.rules import Rules
+from ...toolkit.syntax import grid_words
 from ...toolkit.text import TextLine
-from .. import require_kind
-from .. import kinds
+from .. import kinds, require_applicable, require_kind
 from .puzzle import Sudoku
-from .. import require_applicable
 
 PUZZLES = ("sudoku",)
 HINT = "a CSV header 'puzzle,solution'"
@@ -106,7 +104,7 @@ def _row(line: TextLine, fields: list[str], columns: dict | None, layout: Layout
         if "solution" in columns and (columns["solution"] >= len(fields) or not fields[columns["solution"]]):
             chosen = chosen[:1]
     words = [fields[k] for k in chosen]
-    n = lines.side_of(words[0], layout.size)
+    n = grid_words.side_of(words[0], layout.size)
     if n is None:
         raise PuzzleError(f"the puzzle field has {len(words[0])} characters, not N*N (81 for 9x9) symbols",
                           line=line.number)
@@ -133,14 +131,15 @@ def format_entries(entries) -> str:
     """A sudoku-csv file of several puzzles, with their solutions where they have one."""
     for e in entries:
         _check_writable(e.puzzle)
-    return "puzzle,solution\n" + "".join(f"{lines.encode(e.puzzle.givens)},"
-                                         f"{lines.encode(e.solution) if e.solution is not None else ''}\n"
+    return "puzzle,solution\n" + "".join(f"{grid_words.encode(e.puzzle.givens)},"
+                                         f"{grid_words.encode(e.solution) if e.solution is not None else ''}\n"
                                          for e in entries)
 
 
 def _check_writable(puzzle) -> None:
     require_kind(puzzle, "sudoku-csv", PUZZLES)
-    lines.format_puzzle(puzzle)  # the same limits as a lines word: size and box shape
+    from .lines import format_puzzle as lines_puzzle  # loaded on use
+    lines_puzzle(puzzle)  # the same limits as a lines word: size and box shape
 
 
 def solution_kinds() -> tuple[str, ...]:

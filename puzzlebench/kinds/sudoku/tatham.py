@@ -17,8 +17,8 @@ import numpy as np
 from ...errors import PuzzleError
 from ...toolkit.rules import MAX_SUDOKU, Rules
 from ...toolkit.text import build_located
-from .puzzle import Sudoku
 from .. import require_applicable
+from .puzzle import Sudoku
 
 GAME = "Solo"
 _TOKEN = re.compile(r"[a-z]|_|[1-9][0-9]*|.")

@@ -20,9 +20,8 @@ from ...toolkit.entry import Entry
 from ...toolkit.layout import Layout
 from ...toolkit.rules import Rules
 from ...toolkit.text import MAX_SIDE, build_located, content_lines, split_lines
-from .. import require_kind
+from .. import require_applicable, require_kind
 from .puzzle import Takuzu
-from .. import require_applicable
 
 PUZZLES = ("takuzu",)
 HINT = "a puzzle-binairo.com task string 'b1a0c00a1a1d0a1a'"

@@ -12,12 +12,12 @@ from functools import partial
 import numpy as np
 
 from ...errors import PuzzleError
-from ...io.grid import paired_entries
 from ...toolkit.layout import Layout
 from ...toolkit.rules import Rules
+from ...toolkit.syntax.grids import paired_entries
 from ...toolkit.text import MAX_SIDE, build_located
-from .puzzle import Takuzu
 from .. import require_applicable
+from .puzzle import Takuzu
 
 SIDES = f"takuzu (even, ..{MAX_SIDE})"
 """The grids the kind's part reads, for messages."""

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...io.janko import body, cannot_state, rows_text
 from ...toolkit.rules import Rules
+from ...toolkit.syntax.janko import body, cannot_state, rows_text
 from ...toolkit.text import TextLine, build_located, parse_row, row_cells
 from .puzzle import Takuzu
 

@@ -9,12 +9,7 @@ from .check import _check_takuzu
 from .formats import layouts as layout_parts, readers
 from .native import format_solution, format_takuzu, read_takuzu, solution_cell
 from .puzzle import Takuzu
-from .transforms import (
-    apply_takuzu_transform,
-    random_takuzu_transform,
-    takuzu_symmetries,
-    takuzu_transform_count,
-)
+from .transforms import apply_takuzu_transform, random_takuzu_transform, takuzu_symmetries, takuzu_transform_count
 
 
 def takuzu_key(puzzle: Takuzu) -> tuple:

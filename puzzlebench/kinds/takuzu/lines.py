@@ -24,8 +24,8 @@ from ...toolkit.entry import Entry
 from ...toolkit.layout import Layout
 from ...toolkit.rules import Rules
 from ...toolkit.text import MAX_SIDE, TextLine, build_located, content_lines, split_lines
-from .puzzle import Takuzu
 from .. import require_applicable
+from .puzzle import Takuzu
 
 _VALUE = {"0": 0, "1": 1, "-": -1, ".": -1}
 _WORD = re.compile(r"[01.-]+")

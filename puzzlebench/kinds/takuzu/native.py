@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...io.native import grid_text
-from ...toolkit.text import build_located, parse_row
+from ...toolkit.text import build_located, grid_text, parse_row
 from .puzzle import Takuzu
 
 

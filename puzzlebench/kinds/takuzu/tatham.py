@@ -15,8 +15,8 @@ import numpy as np
 from ...errors import PuzzleError
 from ...toolkit.rules import Rules
 from ...toolkit.text import MAX_SIDE, build_located
-from .puzzle import Takuzu
 from .. import require_applicable
+from .puzzle import Takuzu
 
 GAME = "Unruly"
 

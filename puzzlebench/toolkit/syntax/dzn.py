@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..errors import PuzzleError
+from ...errors import PuzzleError
 from .expr import Expr, evaluate, parse_expression
 
 CONVENTION_KEY = "convention"

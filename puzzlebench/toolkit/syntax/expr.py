@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..errors import PuzzleError
+from ...errors import PuzzleError
 
 LIMIT = 10**12
 SUPPORTED = "integers, names, + - * div mod, parentheses and ranges a..b"

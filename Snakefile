@@ -17,7 +17,7 @@ store, and the summary, untouched.
 import os
 import sys
 
-# PUZZLEBENCH_WORKFLOW_PID: a job whose workflow is killed (kill -9 too) ends with its solver (puzzlebench.run.processes)
+# PUZZLEBENCH_WORKFLOW_PID: a job whose workflow is killed (kill -9 too) ends with its solver (puzzlebench.system.processes)
 shell.prefix(f"set -euo pipefail; export PUZZLEBENCH_WORKFLOW_PID={os.getpid()}; ")
 
 from snakemake.utils import min_version

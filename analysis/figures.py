@@ -32,7 +32,7 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 
-from puzzlebench.io.atomic import replacing
+from puzzlebench.system.atomic import replacing
 
 from .outcomes import CONFIG, INSTANCE
 from .stats import performance_profile, performance_ratios

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from puzzlebench.io.atomic import replacing, write_whole
+from puzzlebench.system.atomic import replacing, write_whole
 
 from .latex import SUPPLEMENT, TableSpec, latex_document_table, placement
 

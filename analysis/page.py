@@ -40,16 +40,9 @@ from urllib.parse import quote
 import numpy as np
 import pandas as pd
 
-from puzzlebench.io.atomic import write_whole
+from puzzlebench.system.atomic import write_whole
 
-from .figures import (
-    LINESTYLES,
-    MARKERS,
-    aggregation_note,
-    best_solver_per_formulation,
-    solver_order,
-    styles_for,
-)
+from .figures import LINESTYLES, MARKERS, aggregation_note, best_solver_per_formulation, solver_order, styles_for
 from .latex import plain_significant
 from .outcomes import CONFIG, INSTANCE, instance_times
 from .run_setup import RunSetup, date_range, listed, spread

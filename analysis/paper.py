@@ -25,12 +25,21 @@ import numpy as np
 import pandas as pd
 import seaborn as sns
 
-from puzzlebench.io.atomic import write_whole
+from puzzlebench.system.atomic import write_whole
 
 from .claims import Findings, overview, replication_sentence, rule_sentence, sides
 from .figures import RC, TWO_COLUMN, figure, plot_profiles, save_figure, styles_for
-from .latex import (BODY, Column, TableSpec, escape, latex_document_table, latex_part, plain_significant, significant,
-                    typeset)
+from .latex import (
+    BODY,
+    Column,
+    TableSpec,
+    escape,
+    latex_document_table,
+    latex_part,
+    plain_significant,
+    significant,
+    typeset,
+)
 from .run_setup import noise_of
 
 

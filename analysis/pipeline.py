@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pandas as pd
 
-from puzzlebench.io.atomic import replacing, write_whole
 from puzzlebench.io.sets import ladder_set_names
+from puzzlebench.system.atomic import replacing, write_whole
 
 from .claims import findings, findings_document, pairwise_markdown, wilcoxon_table
 from .compare import ANALYSIS_MARKER

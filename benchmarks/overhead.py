@@ -144,7 +144,7 @@ def cpu_breakdown(path: str) -> dict:
     import puzzlebench.run.worker as worker
     from puzzlebench.io import read_puzzles
     from puzzlebench.registry import get_solver
-    from puzzlebench.run.processes import die_with_parent
+    from puzzlebench.system.processes import die_with_parent
     from puzzlebench.run.runner import build, run_many
     from puzzlebench.solvers.contract import SolveOptions, SolverResult
 

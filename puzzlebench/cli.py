@@ -55,7 +55,7 @@ def main(argv: list[str] | None = None) -> int:
     except PuzzleError as err:  # a puzzle kind from an installed package that does not load (the --puzzle choices)
         print(f"puzzlebench: error: {err}", file=sys.stderr)
         return 2
-    from .run.processes import exit_on_sigterm, watch_workflow
+    from .system.processes import exit_on_sigterm, watch_workflow
     exit_on_sigterm()   # SIGTERM unwinds: the solver process killed, temporary files removed
     watch_workflow()    # a job of a workflow that was killed (kill -9 included) ends too
     try:

@@ -54,7 +54,7 @@ def save_drawing(puzzle, solution, path) -> None:
                           f"{', '.join('.' + f for f in DRAWING_FORMATS)}")
     import matplotlib
 
-    from .io.atomic import replacing
+    from .system.atomic import replacing
     figure = draw(puzzle, solution)
     with matplotlib.rc_context({"pdf.fonttype": 42}), replacing(path, binary=True) as fh:  # TrueType, not Type 3
         figure.savefig(fh, format=extension, dpi=PNG_DPI)

@@ -37,7 +37,7 @@ from puzzlebench.run.runner import (
     configured,
     solve_model,
 )
-from puzzlebench.run.solver_configs import declared, ensure_runnable, resolve
+from puzzlebench.solvers.configs import declared, ensure_runnable, resolve
 from puzzlebench.run.worker import SolverProcess
 from puzzlebench.solvers.contract import SolveOptions
 

@@ -36,7 +36,7 @@ from puzzlebench.checker import check
 from puzzlebench.io.sets import get_set
 from puzzlebench.model import rows_from_triplets
 from puzzlebench.run.runner import build
-from puzzlebench.run.solver_configs import SHIPPED
+from puzzlebench.solvers.configs import SHIPPED
 from puzzlebench.solvers.scip import _apply_meta, _apply_params, _load_arrays
 
 NO_RESTART = {"presolving/maxrestarts": 0, "propagating/vbounds/freq": -1}

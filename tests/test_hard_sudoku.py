@@ -10,10 +10,10 @@ import pytest
 
 from puzzlebench.io.sets import get_set
 from puzzlebench.run.runner import build
-from puzzlebench.run.solver_configs import SHIPPED
+from puzzlebench.solvers.configs import SHIPPED
+from puzzlebench.solvers.contract import SolveOptions
 from puzzlebench.solvers.highs import solve_highs
 from puzzlebench.solvers.scip import solve_scip
-from puzzlebench.solvers.contract import SolveOptions
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -14,7 +14,7 @@ import pytest
 from puzzlebench.cli import main
 from puzzlebench.errors import PuzzleError
 from puzzlebench.registry import get_solver
-from puzzlebench.run.solver_configs import SolverConfig, ensure_runnable
+from puzzlebench.solvers.configs import SolverConfig, ensure_runnable
 from puzzlebench.workflow.planner import plan
 
 ROOT = Path(__file__).resolve().parents[1]

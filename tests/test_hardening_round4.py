@@ -14,7 +14,8 @@ import pytest
 from puzzlebench import Sudoku
 from puzzlebench.cli import main
 from puzzlebench.errors import PuzzleError
-from puzzlebench.io import atomic, format_puzzle
+from puzzlebench.io import format_puzzle
+from puzzlebench.system import atomic
 
 ROOT = Path(__file__).resolve().parents[1]
 

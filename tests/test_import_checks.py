@@ -156,7 +156,7 @@ def test_unique_certifies_with_the_formulation_the_kind_names(tmp_path, monkeypa
     # issue 24: the default formulation of --unique was picked by the name "takuzu" (binary for every other kind)
     from puzzlebench.cli import main
     from puzzlebench.io.sets import get_set
-    from puzzlebench.io.validation import Uniqueness
+    from puzzlebench.run.validation import Uniqueness
     from puzzlebench.kinds import get_kind
     kind = instance_set.split("/")[0]
     used = []

@@ -78,7 +78,8 @@ def test_no_import_machinery_and_no_path_edits():
 # -- issue 24, item 5: the package grouped by stage, the old module paths kept ----------------------
 
 STAGES = {"model": {"arrays", "identity", "layers", "mps"},
-          "run": {"jobs", "batch", "runner", "worker", "processes", "solver_configs"},
+          "run": {"jobs", "batch", "runner", "worker", "validation"},
+          "system": {"capture", "processes", "atomic"},
           "store": {"records", "chunks", "provenance", "results"},
           "workflow": {"config", "planner", "sampling", "study", "cluster"}}
 
@@ -162,7 +163,7 @@ def test_only_the_command_line_imports_the_command_line():
 
 
 def test_a_command_imports_no_other_command():
-    # what two verbs share lives below the CLI (validate_set: io.validation) or in commands/_common.py
+    # what two verbs share lives below the CLI (validate_set: run.validation) or in commands/_common.py
     import ast
     verbs = {p.stem for p in (ROOT / "puzzlebench" / "commands").glob("*.py")} - {"__init__", "_common"}
     for verb in sorted(verbs):

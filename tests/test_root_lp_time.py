@@ -6,10 +6,10 @@ from pathlib import Path
 
 from puzzlebench.io.sets import get_set
 from puzzlebench.run.runner import run
-from puzzlebench.run.solver_configs import SHIPPED
 from puzzlebench.solvers import cbc, highs
-from puzzlebench.solvers.scip import solve_scip
+from puzzlebench.solvers.configs import SHIPPED
 from puzzlebench.solvers.contract import SolveOptions
+from puzzlebench.solvers.scip import solve_scip
 from puzzlebench.store.results import frame_from_rows
 
 LOGS = Path(__file__).resolve().parent / "data" / "logs"

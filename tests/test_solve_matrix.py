@@ -15,10 +15,10 @@ from puzzlebench.cli import main
 from puzzlebench.io import read_puzzle, read_puzzles, read_solutions
 from puzzlebench.registry import formulations, get_formulation, solvers
 from puzzlebench.run.runner import build, count_solutions, run
-from puzzlebench.run.solver_configs import SHIPPED
 from puzzlebench.run.worker import SolverProcess
-from puzzlebench.solvers.mps_check import mps_solvers, read_mps_status
+from puzzlebench.solvers.configs import SHIPPED
 from puzzlebench.solvers.contract import SolveOptions
+from puzzlebench.solvers.mps_check import mps_solvers, read_mps_status
 
 ROOT = Path(__file__).resolve().parents[1]
 SEEDS = {

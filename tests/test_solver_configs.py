@@ -16,13 +16,7 @@ from puzzlebench.errors import PuzzleError
 from puzzlebench.io import read_puzzle
 from puzzlebench.run.jobs import Job
 from puzzlebench.run.runner import run
-from puzzlebench.run.solver_configs import (
-    SHIPPED,
-    SolverConfig,
-    ensure_runnable,
-    parse_option,
-    resolve,
-)
+from puzzlebench.solvers.configs import SHIPPED, SolverConfig, ensure_runnable, parse_option, resolve
 from puzzlebench.solvers.contract import SolveOptions
 from puzzlebench.workflow.planner import plan
 

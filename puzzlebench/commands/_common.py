@@ -148,7 +148,7 @@ def read_entries(args, *, convention: bool = True):
 def solver_config(args):
     """The solver configuration of --solver, --solver-option and --solver-name, its options checked
     on the solver (a bad one is a PuzzleError: one line, exit 2)."""
-    from ..run.solver_configs import (
+    from ..solvers.configs import (
         SolverConfig,
         check_label,
         ensure_runnable,

@@ -55,7 +55,7 @@ def job_of(args):
 
     from ..errors import PuzzleError
     from ..run.jobs import Job
-    from ..run.solver_configs import ensure_runnable
+    from ..solvers.configs import ensure_runnable
     from ._common import solver_config
     if args.job is not None:
         if args.solver_option or args.solver_name:

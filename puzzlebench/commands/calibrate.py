@@ -61,7 +61,7 @@ def calibrate(iset, args):
     from ..store.provenance import cpu_pressure_total, load_average, machine
     from ..solvers.contract import SolveOptions
     from ..errors import PuzzleError
-    from ..io.atomic import check_writable, replacing
+    from ..system.atomic import check_writable, replacing
     from ..workflow.sampling import CALIBRATION_COLUMNS, calibration_path
     path = calibration_path(iset)
     check_writable(path)  # said before any puzzle is solved, not after

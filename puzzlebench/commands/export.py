@@ -45,7 +45,7 @@ def run(args) -> int:
         from ..io import format_puzzle
         text = format_puzzle(entry.puzzle, target,
                              {"dzn": {"convention": args.dzn_convention}} if args.dzn_convention else None)
-        from ..io.atomic import write_whole
+        from ..system.atomic import write_whole
         write_whole(args.output, text)
         print(f"wrote {args.output}: {entry.puzzle.puzzle} {'x'.join(map(str, entry.puzzle.shape))} as {target}")
         return 0

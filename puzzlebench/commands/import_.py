@@ -277,10 +277,10 @@ def _write(out: Path, read: list[SourceFile], args, layout: dict) -> dict:
 
 def run(args) -> int:
     from ..errors import PuzzleError
-    from ..io.atomic import writing_folder
+    from ..system.atomic import writing_folder
     from ..toolkit.rules import parse_box
     from ..io.sets import SET_FILE, load_set
-    from ..io.validation import SetReport, Uniqueness, validate_set
+    from ..run.validation import SetReport, Uniqueness, validate_set
     from ..kinds import get_kind
     from ..kinds import names as puzzle_names
     from ..registry import get_formulation, get_solver

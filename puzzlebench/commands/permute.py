@@ -49,7 +49,7 @@ def run(args) -> int:
     from ..checker import check
     from ..errors import PuzzleError
     from ..io import format_puzzle, format_solution, read_puzzles, read_solution
-    from ..io.atomic import write_whole
+    from ..system.atomic import write_whole
     from ..transforms import check_copies, iter_permuted_copies
     from ._common import layout_of
 

@@ -26,7 +26,7 @@ def _status(info) -> tuple[bool, str]:
 
 def run(args) -> int:
     from ..registry import solvers
-    from ..run.solver_configs import SHIPPED
+    from ..solvers.configs import SHIPPED
     items = []
     for s in solvers():
         installed, version = _status(s)

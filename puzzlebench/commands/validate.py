@@ -9,7 +9,7 @@ and the next file is read), compare the parsed count with ``set.yaml``'s
 solutions up to 2 with no-good cuts.  Problems go to stdout, one per
 line; a summary line per set follows.  Exit 2 when a file or set definition is
 bad, else 1 when a solution or uniqueness check failed, else 0.  The checks
-themselves are :mod:`puzzlebench.io.validation`'s (``import`` runs them too).
+themselves are :mod:`puzzlebench.run.validation`'s (``import`` runs them too).
 """
 
 from __future__ import annotations
@@ -46,9 +46,9 @@ def run(args) -> int:
     from tqdm import tqdm
 
     from ..io.sets import select_sets
-    from ..io.validation import Uniqueness, validate_set
+    from ..run.validation import Uniqueness, validate_set
     from ..registry import get_formulation
-    from ..run.solver_configs import resolve
+    from ..solvers.configs import resolve
 
     sets = select_sets(args.sets, args.root)
     uniqueness = None

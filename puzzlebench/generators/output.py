@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..io import format_puzzle, format_solution
-from ..io.atomic import write_whole
 from ..io.sets import LADDER_TAG, SET_FILE
 from ..kinds import get_kind, kind_of
+from ..system.atomic import write_whole
 from ..toolkit.generation import Generated
 
 LICENCE = "MIT (same as puzzlebench)"

@@ -14,8 +14,8 @@ from ..errors import PuzzleError
 from ..kinds import kind_of
 from ..model import Model, Rows, rows_from_triplets
 from ..run.runner import FOUND, build, configured, count_solutions
-from ..run.solver_configs import resolve
 from ..run.worker import SolverProcess
+from ..solvers.configs import resolve
 from ..solvers.contract import SolveOptions
 from ..toolkit.generation import Certificate
 

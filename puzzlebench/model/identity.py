@@ -18,7 +18,7 @@ import numpy as np
 import scipy.sparse as sp
 
 if TYPE_CHECKING:
-    from .arrays import Model
+    from . import Model
 
 DECLARATIONS = ("all_different", "products")
 """The kinds of redundant declaration a model may carry beside its rows (:mod:`puzzlebench.model.arrays`)."""

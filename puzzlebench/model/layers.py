@@ -201,7 +201,7 @@ def from_mps(path, decode: Callable[[Mapping[str, float]], np.ndarray]) -> Model
     HiGHS's error line."""
     import highspy
 
-    from ..capture import captured_output
+    from ..system.capture import captured_output
     start = time.perf_counter()
     with captured_output() as log:  # HiGHS prints its banner and errors on the C-level stdout
         highs = highspy.Highs()

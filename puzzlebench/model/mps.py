@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 if TYPE_CHECKING:
-    from .arrays import Model
+    from . import Model
 
 
 def _names(given: list[str] | None, prefix: str, count: int) -> list[str]:
@@ -127,7 +127,7 @@ def write_mps(model: Model, path) -> None:
     out.append("BOUNDS")
     out += _bound_lines(model, cols)
     out.append("ENDATA")
-    from ..io.atomic import write_whole
+    from ..system.atomic import write_whole
     write_whole(path, "\n".join(out) + "\n")
 
 

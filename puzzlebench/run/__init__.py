@@ -1,7 +1,8 @@
 """The run stage: from a planned job to result rows.
 
-``jobs`` (a :class:`~.jobs.Job` of the grid), ``solver_configs`` (a solver name resolved to an
-adapter and its options), ``runner`` (one run resolved, built, solved, decoded and checked),
-``worker`` and ``processes`` (the solver's child process, its time limit and its end with its
-parent), ``batch`` (a job's runs in fair order, as chunk-file lines).
+``jobs`` (a :class:`~.jobs.Job` of the grid), ``runner`` (one run resolved, built, solved, decoded and
+checked; a solver name is resolved by :mod:`puzzlebench.solvers.configs`), ``worker`` (the solver's child
+process and its time limit; :mod:`puzzlebench.system.processes` ends it with its parent), ``batch`` (a
+job's runs in fair order, as chunk-file lines), ``validation`` (an instance set's files, reference
+solutions and uniqueness, for ``validate`` and ``import``).
 """

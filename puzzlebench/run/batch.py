@@ -31,14 +31,14 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import PuzzleError
-from ..io.atomic import WRITE_ERRORS
 from ..registry import get_formulation, solvers
+from ..solvers.contract import SolveOptions
 from ..store import chunks
 from ..store.provenance import cpu_pressure_total, stamp
-from ..solvers.contract import SolveOptions
 from ..store.records import RunContext
+from ..system.atomic import WRITE_ERRORS
+from ..system.processes import OWNER, owner, remove_leftovers
 from .jobs import Job
-from .processes import OWNER, owner, remove_leftovers
 from .runner import run, run_sequence, solver_version
 from .worker import SolverProcess
 
@@ -198,7 +198,7 @@ def _safe_version(info) -> str:
 
 
 TEMPORARY = r"\..+\.jsonl\.tmp-" + OWNER
-"""The temporary chunk file of a running job, named by its owner (:func:`puzzlebench.run.processes.owner`)."""
+"""The temporary chunk file of a running job, named by its owner (:func:`puzzlebench.system.processes.owner`)."""
 
 
 def write_rows_atomically(rows, path: str | Path) -> int:

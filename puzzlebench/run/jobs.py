@@ -32,7 +32,7 @@ class Job:
     references, which for a small set costs more than its solves.  One job per
     formulation suits long solves on a cluster, where more, smaller jobs spread better.
     ``solver`` is the name the record's ``solver`` column gets: a solver configuration's
-    (:mod:`puzzlebench.run.solver_configs`), run as adapter ``adapter`` with ``solver_options``
+    (:mod:`puzzlebench.solvers.configs`), run as adapter ``adapter`` with ``solver_options``
     (the planner writes both, so the job file alone says what runs; an empty ``adapter``
     means ``solver`` names a shipped configuration or a plain adapter).  ``repeats`` runs each
     (instance, formulation) that many times (the ``repeat`` column).  ``names``, when not empty, are
@@ -72,8 +72,8 @@ class Job:
 
     @property
     def solver_config(self):
-        """The job's :class:`~puzzlebench.run.solver_configs.SolverConfig` (adapter and options)."""
-        from .solver_configs import SolverConfig, resolve
+        """The job's :class:`~puzzlebench.solvers.configs.SolverConfig` (adapter and options)."""
+        from ..solvers.configs import SolverConfig, resolve
         if not self.adapter:
             return resolve(self.solver).with_options(self.solver_options)
         return SolverConfig(self.solver, self.adapter, dict(self.solver_options))
@@ -130,9 +130,9 @@ class Job:
         """This job, or PuzzleError (one line) when the config it came from could not have planned it:
         each key against the rule of its config key (the config schema's ``$defs/job``), chunk below
         chunks, ``group`` its one formulation, and a solver name that is not another solver's
-        (:func:`puzzlebench.run.solver_configs.check_label`)."""
+        (:func:`puzzlebench.solvers.configs.check_label`)."""
         from ..workflow.config import validate_job
-        from .solver_configs import check_label
+        from ..solvers.configs import check_label
         validate_job(json.loads(self.to_json()), label)
         if self.chunk >= self.chunks:
             raise PuzzleError(f"{label}: chunk = {self.chunk}: must be 0..{self.chunks - 1} (the job has "

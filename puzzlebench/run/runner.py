@@ -5,7 +5,7 @@ build, the lazy-constraint loop (re-solve with the rows ``Model.separate``
 returns until it returns None), decoding, the independent check, and
 solution counting with no-good cuts.
 
-``solver`` is a solver configuration (:mod:`puzzlebench.run.solver_configs`) or its
+``solver`` is a solver configuration (:mod:`puzzlebench.solvers.configs`) or its
 name; its options are merged under ``SolveOptions.solver_options`` (those win).
 A run is resolved once (:class:`ResolvedRun`: the configuration, the registered
 formulation, limits and seed) and that value goes down to the build, the solve and
@@ -26,9 +26,9 @@ from ..checker import check
 from ..errors import PuzzleError
 from ..model import Model, Rows, rows_from_triplets
 from ..registry import FormulationInfo, get_formulation, get_solver
+from ..solvers.configs import SolverConfig, options_json, resolve
 from ..solvers.contract import SolveOptions, SolverResult
 from ..store.records import RunRecord
-from .solver_configs import SolverConfig, options_json, resolve
 from .worker import SolverProcess
 
 FOUND = ("optimal", "feasible")

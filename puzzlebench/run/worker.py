@@ -27,7 +27,7 @@ elsewhere never adds to it.  Times are ``time.monotonic()``, one clock for both
 processes.
 
 The child, and any program it starts (CBC), ends when the parent dies, whether it
-exits or is killed (see :mod:`puzzlebench.run.processes`).
+exits or is killed (see :mod:`puzzlebench.system.processes`).
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ from ..model import Model
 from ..registry import SolverInfo, get_solver
 from ..solvers.base import Attempt
 from ..solvers.contract import SolveOptions, SolverResult
-from .processes import OWNER, owner, remove_leftovers
+from ..system.processes import OWNER, owner, remove_leftovers
 
 TEMPORARY = r"puzzlebench-" + OWNER + r"-\w+"
 """A solver process's temporary folder in ``$TMPDIR``, named by the job that owns it."""
@@ -69,7 +69,7 @@ def _serve(conn, parent_end: int, parent_pid: int, folder: str) -> None:
     of the socket it inherited, so that the parent's exit is also an end of file here.  Its
     temporary files (CBC's model and solution, SCIP's statistics) go into ``folder``, which the
     parent removes."""
-    from .processes import die_with_parent
+    from ..system.processes import die_with_parent
     die_with_parent(parent_pid)
     os.close(parent_end)
     tempfile.tempdir = os.environ["TMPDIR"] = folder

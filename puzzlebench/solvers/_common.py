@@ -25,8 +25,8 @@ from typing import Callable
 
 import numpy as np
 
+from ..system.capture import captured_output
 from .contract import SolveOptions, SolverResult
-from ..capture import captured_output
 
 
 def captured_solve(solve: Callable[[], SolverResult], options: SolveOptions) -> SolverResult:

@@ -6,7 +6,7 @@ An adapter is a subclass of :class:`Adapter` registered with
 run them the same way for every solver:
 
 1. with the solver's C-level and Python-level output captured (echoed live with
-   ``verbose``; :mod:`puzzlebench.capture`): :meth:`~Adapter.start` a solver object for the
+   ``verbose``; :mod:`puzzlebench.system.capture`): :meth:`~Adapter.start` a solver object for the
    solve, load the model into it (:meth:`~Adapter.load_arrays` or
    :meth:`~Adapter.load_mps`), :meth:`~Adapter.apply_options` (the common ones,
    :meth:`~Adapter.set_common`, then each solver option, :meth:`~Adapter.set_option`),
@@ -40,9 +40,9 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from .contract import FIGURE_TYPES, SolveFigures, SolveOptions, SolverResult
-from ..capture import captured_output
+from ..system.capture import captured_output
 from ._common import finished, licence_limit, refuse_harness_options
+from .contract import FIGURE_TYPES, SolveFigures, SolveOptions, SolverResult
 from .logs import LogTable
 
 

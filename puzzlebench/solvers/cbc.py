@@ -54,10 +54,10 @@ import numpy as np
 from ..model import Model
 from ..model.mps import mps_column_count
 from ..registry import adapter
-from ..run.processes import die_with_parent
-from .contract import SolveOptions
+from ..system.processes import die_with_parent
 from ._common import refuse_harness_options, rounded_solution, time_limit_or_none
 from .base import Adapter, Reading
+from .contract import SolveOptions
 from .logs import LogTable, Rule, Section
 
 LOG = LogTable((

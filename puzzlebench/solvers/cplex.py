@@ -31,10 +31,10 @@ import numpy as np
 
 from ..model import Model
 from ..registry import adapter
-from .contract import SolveOptions
-from ..capture import captured_output
+from ..system.capture import captured_output
 from ._common import finite_or, rounded_solution, time_limit_or_none
 from .base import Adapter, Reading
+from .contract import SolveOptions
 from .logs import LogTable, Rule, Section
 
 _SIZE_LIMIT_ERROR = 1016  # CPXERR_RESTRICTED_VERSION

@@ -24,7 +24,7 @@ def mps_solvers() -> tuple[str, ...]:
 def read_mps_status(path, solver_name: str, options: SolveOptions) -> SolverResult:
     """Read the MPS file ``path`` with the native reader of ``solver_name`` (an adapter or a
     configuration) and solve it."""
-    from ..run.solver_configs import resolve
+    from .configs import resolve
     try:
         config = resolve(solver_name)
     except PuzzleError:

@@ -42,9 +42,9 @@ import scipy.sparse as sp
 
 from ..model import Model
 from ..registry import adapter
-from ..run.solver_configs import SHIPPED
-from .contract import SolveOptions
 from .base import Reading
+from .configs import SHIPPED
+from .contract import SolveOptions
 from .scip import ScipAdapter, Session, _load_arrays
 
 MAX_INTERVAL = 64

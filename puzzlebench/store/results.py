@@ -45,8 +45,8 @@ import pyarrow.csv as pa_csv
 import pyarrow.parquet as pq
 
 from ..errors import PuzzleError
-from ..io.atomic import WRITE_ERRORS, current_umask
-from ..run.processes import OWNER, owner, remove_leftovers
+from ..system.atomic import WRITE_ERRORS, current_umask
+from ..system.processes import OWNER, owner, remove_leftovers
 from .chunks import Chunk, read_chunk, read_records, refuse_duplicates
 from .provenance import Provenance
 from .records import RunContext, RunRecord

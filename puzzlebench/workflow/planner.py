@@ -5,7 +5,7 @@ Config keys (see config.yaml): ``instance_sets`` (names or globs), ``formulation
 ``permutations``, ``time_limit``, ``threads``, ``results``, plus ``max_instances``
 (first N of each set, 0 = all), ``chunk_size`` (runs per job) and
 ``solver_configs`` (named solver configurations, see
-:mod:`puzzlebench.run.solver_configs`, which ``solvers`` may list beside adapters) and
+:mod:`puzzlebench.solvers.configs`, which ``solvers`` may list beside adapters) and
 ``solver_formulations`` (solver name -> the formulations it runs, of those
 ``formulations`` selects: a study of many configurations runs each only where it
 is worth its time; a solver not listed runs every selected formulation), ``repeats``
@@ -22,7 +22,7 @@ from ..errors import PuzzleError
 from ..kinds import names as puzzle_names
 from ..registry import formulations, get_formulation
 from ..run.jobs import Job, chunk_bounds
-from ..run.solver_configs import SolverConfig, declared, ensure_runnable, resolve
+from ..solvers.configs import SolverConfig, declared, ensure_runnable, resolve
 from .config import validate_config
 from .sampling import Sample, choose, read_calibration
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import yaml
 
 from ..errors import PuzzleError
-from ..io.atomic import write_whole
+from ..system.atomic import write_whole
 
 STUDY_FILE = "study.yaml"
 GRID_KEYS = ("instance_sets", "max_instances", "sample", "formulations", "solvers", "solver_configs",

@@ -16,8 +16,7 @@ import pytest
 from store_rows import row
 
 from puzzlebench.errors import PuzzleError
-from puzzlebench.store import chunks
-from puzzlebench.store import results as store
+from puzzlebench.store import chunks, results as store
 from puzzlebench.store.provenance import Provenance
 from puzzlebench.store.records import RunContext, RunRecord
 from puzzlebench.store.results import (
@@ -303,7 +302,7 @@ def test_the_store_files_are_links_through_the_current_generation(gathered):
     import os
     import re
 
-    from puzzlebench.run.processes import OWNER
+    from puzzlebench.system.processes import OWNER
     generations = gathered / store.GENERATIONS
     generation = os.readlink(generations / store.CURRENT)
     assert re.fullmatch(OWNER + r"-\w+", generation), generation

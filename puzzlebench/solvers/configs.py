@@ -22,7 +22,6 @@ import json
 import re
 from dataclasses import dataclass, field
 
-
 from ..errors import PuzzleError
 from ..registry import SolverInfo, get_solver, solvers
 

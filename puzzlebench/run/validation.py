@@ -71,7 +71,7 @@ class Uniqueness:
     """Certifies uniqueness by counting solutions up to 2 in one solver process."""
 
     def __init__(self, formulation: str, solver: str, time_limit: float):
-        from ..run.worker import SolverProcess
+        from .worker import SolverProcess
         from ..solvers.contract import SolveOptions
         self.formulation = formulation
         self.solver = solver
@@ -80,7 +80,7 @@ class Uniqueness:
 
     def count(self, puzzle):
         """(solutions found, up to 2; their grids; "optimal" when the count is proven)."""
-        from ..run.runner import count_solutions
+        from .runner import count_solutions
         return count_solutions(puzzle, self.formulation, self.solver, 2, self.options, self.process)
 
     def close(self) -> None:

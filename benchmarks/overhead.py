@@ -144,6 +144,7 @@ def cpu_breakdown(path: str) -> dict:
     import puzzlebench.run.worker as worker
     from puzzlebench.io import read_puzzles
     from puzzlebench.registry import get_solver
+    from puzzlebench.system.capture import stand_capture
     from puzzlebench.system.processes import die_with_parent
     from puzzlebench.run.runner import build, run_many
     from puzzlebench.solvers.contract import SolveOptions, SolverResult
@@ -163,6 +164,7 @@ def cpu_breakdown(path: str) -> dict:
         die_with_parent(parent_pid)
         os.close(parent_end)
         tempfile.tempdir = folder
+        stand_capture()
         while True:
             try:
                 name, model, options = conn.recv()

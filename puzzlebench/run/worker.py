@@ -68,11 +68,14 @@ def _serve(conn, parent_end: int, parent_pid: int, folder: str) -> None:
     """The child's loop: it dies with the parent (PR_SET_PDEATHSIG) and closes the parent's end
     of the socket it inherited, so that the parent's exit is also an end of file here.  Its
     temporary files (CBC's model and solution, SCIP's statistics) go into ``folder``, which the
-    parent removes."""
+    parent removes.  Its descriptors 1 and 2 stay on its capture file
+    (:func:`~puzzlebench.system.capture.stand_capture`)."""
+    from ..system.capture import stand_capture
     from ..system.processes import die_with_parent
     die_with_parent(parent_pid)
     os.close(parent_end)
     tempfile.tempdir = os.environ["TMPDIR"] = folder
+    stand_capture()  # the process only solves: its output stays on the capture file
     while True:
         try:
             adapter, model, options = conn.recv()

@@ -44,7 +44,7 @@ Every problem in a file is a :class:`~puzzlebench.errors.PuzzleError` naming the
 file and, where there is one, the line.  ``options`` carries an instance set's
 rule options (``box``, ``diagonal``, ``distinct_lines``); a marker stated in
 the file itself takes precedence.  ``layout`` carries how to read what the file
-does not say (:mod:`.layout`: ``dzn``, ``csv``, ``symbols``, ``size``).
+does not say (:mod:`puzzlebench.toolkit.layout`: ``dzn``, ``csv``, ``symbols``, ``size``).
 
 A reader's ``read(text, path, puzzle, rules, layout)`` returns the file's puzzles in order, each an
 :class:`Entry` or, for a puzzle it could not read while it could read the others, a

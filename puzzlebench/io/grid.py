@@ -19,7 +19,7 @@ Sudoku ``.ss``, Project Euler's ``p096_sudoku.txt``, boxed console prints):
 
 What the cells state is the kinds' (the ``grid`` parts of
 :attr:`puzzlebench.kinds.PuzzleKind.layouts`): Sudoku (``kinds/sudoku/grid.py``: one alphabet for
-all the file's grids, inferred from all of them, :mod:`.symbols`; ``--symbols`` when several fit)
+all the file's grids, inferred from all of them, :mod:`puzzlebench.toolkit.symbols`; ``--symbols`` when several fit)
 and Takuzu (``kinds/takuzu/grid.py``: ``0``/``1`` or ``O``/``X`` and one blank); a Killer's
 solution is a Sudoku grid.  A grid as wide as no kind's grids is refused.  When the file reads as
 two kinds (only ``0``, ``1`` and a blank), ``--puzzle`` says which.  Puzzles are named 1, 2, ... in

@@ -115,13 +115,13 @@ class PuzzleKind:
                     part is refused by the layout, naming those that have one.  What a part
                     provides, by layout:
 
-                    ``lines`` (one puzzle a line; ``line`` an io.text.TextLine):
+                    ``lines`` (one puzzle a line; ``line`` a puzzlebench.toolkit.text.TextLine):
                       ``looks_like(text)``      does a line (detection: the first) look like the kind's?
                       ``read(text, path, rules, layout)``  the file's items (as io's readers'), one a
                                                 puzzle line
                       ``read_solution(line, puzzle)``  the solution grid on a line
                       ``format_puzzle(puzzle)``, ``format_solution(puzzle, grid)``  a line of text
-                    ``janko`` (a header ``R C`` and rows of tokens; ``lines`` io.text.TextLines, the
+                    ``janko`` (a header ``R C`` and rows of tokens; ``lines`` puzzlebench.toolkit.text.TextLines, the
                     header first; ``rows_after`` the lines after it, ``tokens`` their cells):
                       ``DATASET``               the puzzlekit dataset name (``"KillerSudoku"``)
                       ``claims(rows_after, rows, tokens)``  is a text of no stated kind the kind's?
@@ -209,7 +209,7 @@ class PuzzleKind:
     # -- the native format (:mod:`puzzlebench.io.native`) -------------------------------------------
 
     def read_native(self, cursor, header, rules, name: str, where: str):
-        """The puzzle of the grid after the header (``cursor`` an io.text.Cursor, ``header`` an
+        """The puzzle of the grid after the header (``cursor`` a puzzlebench.toolkit.text.Cursor, ``header`` an
         kinds.header.Header, ``where`` names the puzzle in messages)."""
         raise NotImplementedError
 

@@ -82,10 +82,11 @@ from .format_registry import (
 
 _MODULES = {"native": native, "lines": lines, "janko": janko, "tatham": tatham, "dzn": dzn, "grid": grid,
             "killer-json": killer_json, "sudoku-yaml": sudoku_yaml}
-__all__ = ["FORMATS", "LAYOUTS", "LAYOUT_KEYS", "PLACES", "DETECTION", "formats", "kind_formats", "detecting", "formats_holding",
-           "claiming_formats", "format_hints", "parse_layout", "settings_of", "Entry", "read_puzzles", "read_puzzles_keeping",
-           "read_puzzle", "read_solution", "read_solutions", "read_solutions_of", "read_reference_solutions", "read_solutions_for",
-           "format_puzzle", "format_solution", "detect_format"]
+__all__ = ["FORMATS", "LAYOUTS", "LAYOUT_KEYS", "PLACES", "DETECTION", "formats", "kind_formats", "detecting",
+           "formats_holding", "claiming_formats", "format_hints", "parse_layout", "settings_of", "Entry",
+           "read_puzzles", "read_puzzles_keeping", "read_puzzle", "read_solution", "read_solutions",
+           "read_solutions_of", "read_reference_solutions", "read_solutions_for", "format_puzzle", "format_solution",
+           "detect_format"]
 
 
 def __getattr__(name: str):

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ..errors import PuzzleError
 from ..plugins import entry_points
+from ..toolkit.rules import OPTIONS
 from ..toolkit.syntax import LAYOUTS
 from ..toolkit.text import listing
 
@@ -502,7 +503,6 @@ def applies_to(option: str) -> tuple[str, ...]:
 def require_applicable(rules, puzzle: str) -> None:
     """Refuse a rule option of ``rules`` (:class:`~puzzlebench.toolkit.rules.Rules`) that kind ``puzzle`` has no
     rule for: silently dropping it would change the benchmark."""
-    from ..toolkit.rules import OPTIONS
     for name in OPTIONS:
         value = getattr(rules, name)
         puzzles = applies_to(name)

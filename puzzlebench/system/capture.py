@@ -24,7 +24,7 @@ in parallel threads of one process (run them in separate processes).
 A process that does nothing but solve (the solver process, :mod:`puzzlebench.run.worker`) calls
 :func:`stand_capture` once: descriptors 1 and 2 then stay on the capture file, and a capture reads
 what was written to it while the capture lasted, instead of redirecting the descriptors and restoring
-them around each solve (a tenth of a millisecond a solve, measured on 9x9 Sudokus).  What is written
+them around each solve (``benchmarks/overhead.py`` shows what it saves).  What is written
 between two captures goes on to the process's original stderr at the next one.
 """
 
@@ -101,21 +101,37 @@ def _reusable_sink() -> int:
     return fd
 
 
-def _read_all(fd: int) -> bytes:
-    size = os.fstat(fd).st_size
-    chunks, offset = [], 0
-    while offset < size and (chunk := os.pread(fd, size - offset, offset)):
-        chunks.append(chunk)
-        offset += len(chunk)
-    return b"".join(chunks)
-
-
 def _read_range(fd: int, start: int, end: int) -> bytes:
     chunks = []
     while start < end and (chunk := os.pread(fd, end - start, start)):
         chunks.append(chunk)
         start += len(chunk)
     return b"".join(chunks)
+
+
+@contextmanager
+def _echoed(echo: bool, sink: int, target: int, start: int) -> Iterator[None]:
+    """While it lasts, with ``echo``, copy what is written to ``sink`` from offset ``start`` on to ``target``
+    (every :data:`_ECHO_INTERVAL` seconds, and the rest, flushed, at its end)."""
+    if not echo:
+        yield
+        return
+    stop = threading.Event()
+    copied = [start]
+
+    def echo_loop():
+        while not stop.wait(_ECHO_INTERVAL):
+            copied[0] = _copy_new_bytes(sink, target, copied[0])
+
+    thread = threading.Thread(target=echo_loop, daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        _flush_all()
+        stop.set()
+        thread.join()
+        _copy_new_bytes(sink, target, copied[0])
 
 
 def stand_capture() -> None:
@@ -145,24 +161,11 @@ def _standing_capture(echo: bool) -> Iterator[CapturedText]:
         os.ftruncate(standing.sink, 0)
         start = os.lseek(standing.sink, 0, os.SEEK_SET)
     _depth += 1
-    stop = threading.Event() if echo else None
-    echoed = [start]
-
-    def echo_loop():
-        while not stop.wait(_ECHO_INTERVAL):
-            echoed[0] = _copy_new_bytes(standing.sink, standing.out, echoed[0])
-
-    thread = threading.Thread(target=echo_loop, daemon=True) if echo else None
     try:
-        if thread:
-            thread.start()
-        yield captured
+        with _echoed(echo, standing.sink, standing.out, start):
+            yield captured
     finally:
         _flush_all()
-        if thread:
-            stop.set()
-            thread.join()
-            _copy_new_bytes(standing.sink, standing.out, echoed[0])
         _depth -= 1
         standing.end = os.lseek(standing.sink, 0, os.SEEK_CUR)
         captured.text = _read_range(standing.sink, start, standing.end).decode("utf-8", errors="replace")
@@ -182,22 +185,13 @@ def captured_output(echo: bool = False) -> Iterator[CapturedText]:
     sink = own.fileno() if own else _reusable_sink()
     _depth += 1
     saved = {fd: os.dup(fd) for fd in (1, 2)}
-    stop = threading.Event()
-    echoed = [0]
-
-    def echo_loop():
-        while not stop.wait(_ECHO_INTERVAL):
-            echoed[0] = _copy_new_bytes(sink, saved[1], echoed[0])
-
-    thread = threading.Thread(target=echo_loop, daemon=True) if echo else None
     python_streams = sys.stdout, sys.stderr
     try:
         for fd in saved:
             os.dup2(sink, fd)
         sys.stdout, sys.stderr = (open(fd, "w", closefd=False, buffering=1) for fd in (1, 2))
-        if thread:
-            thread.start()
-        yield captured
+        with _echoed(echo, sink, saved[1], 0):
+            yield captured
     finally:
         _flush_all()
         if sys.stdout is not python_streams[0]:
@@ -205,13 +199,9 @@ def captured_output(echo: bool = False) -> Iterator[CapturedText]:
             sys.stdout, sys.stderr = python_streams
         for fd, copy in saved.items():
             os.dup2(copy, fd)
-        if thread:
-            stop.set()
-            thread.join()
-            _copy_new_bytes(sink, saved[1], echoed[0])
         for copy in saved.values():
             os.close(copy)
         _depth -= 1
-        captured.text = _read_all(sink).decode("utf-8", errors="replace")
+        captured.text = _read_range(sink, 0, os.fstat(sink).st_size).decode("utf-8", errors="replace")
         if own:
             own.close()

@@ -134,10 +134,7 @@ def format_puzzle(puzzle: Kakuro, layout) -> str:
     """The data of ``puzzle`` in the convention of ``layout.dzn["convention"]`` (first-cell: ``h_clues``/
     ``h_clue`` rows from the run's first white cell, as read by default; clue-cell: ``n_h``/``h_clue`` rows
     from the clue cell, as the MiniZinc benchmarks' kakuro.mzn reads)."""
-    convention = layout.dzn.get(CONVENTION_KEY, CONVENTIONS[0])
-    if convention not in CONVENTIONS:
-        raise PuzzleError(f"the dzn convention {convention!r} is none of {', '.join(CONVENTIONS)}")
-    return _format(puzzle, convention)
+    return _format(puzzle, layout.dzn.get(CONVENTION_KEY, CONVENTIONS[0]))  # checked by io (settings_of)
 
 
 def _format(p: Kakuro, convention: str) -> str:

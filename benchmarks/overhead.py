@@ -20,7 +20,9 @@
    outside the solves (start-up, parent work the pipeline did not overlap), the
    CPU time of the process tree and the CPU pressure (how loaded the machine was).
    A second run of the same pipeline in process times HiGHS's ``run()`` in CPU
-   time, which does not grow with the machine's load (``cpu_breakdown``).
+   time, which does not grow with the machine's load (``cpu_breakdown``).  The floors of a
+   batch (``batch_floors``) solve the same models with nothing else around the solves, in one
+   process and through a forked solver process: what any harness pays at least.
 2. Workflow: ``snakemake --cores 2 --config results=TMP`` (the default config of
    ``config.yaml``), timed from outside; overhead = wall / (sum(solver_time) of
    TMP/runs.parquet / 2), the second figure being the time two cores would need
@@ -120,15 +122,18 @@ def run_cli(quick: bool, repeats: int) -> None:
             path.write_text("\n".join(lines[:20]) + "\n")
             run_cpu_breakdown(path)
             run_stage_times(path)
+            floor = run_batch_floors(path)
     else:
         run_cpu_breakdown(path)
         run_stage_times(path)
+        floor = run_batch_floors(path)
     run_cold_start(1 if quick else 5)
     if quick:
         print("(quick smoke run: 20 puzzles, so the fixed cost dominates; not comparable to the target)")
         return
     print(f"target: wall / sum(solver_time) <= {CLI_TARGET}: best run {best['ratio']:.2f}, median run "
-          f"{med['ratio']:.2f} ({'met' if med['ratio'] <= CLI_TARGET else 'met by the best run' if best['ratio'] <= CLI_TARGET else 'NOT met'})")
+          f"{med['ratio']:.2f} ({'met' if med['ratio'] <= CLI_TARGET else 'met by the best run' if best['ratio'] <= CLI_TARGET else 'NOT met'}); "
+          f"the bare loop through a solver process, without interpreter start, parsing or building: {floor:.2f}")
 
 
 def cpu_breakdown(path: str) -> dict:
@@ -215,6 +220,108 @@ def run_cpu_breakdown(path: Path) -> None:
     print("\nWith a core for the solver process and one for the parent, the wall time approaches the solver "
           "process's CPU time: its ratio to HiGHS's own CPU time is the overhead an idle machine would show "
           "(plus the fixed cost per process).")
+
+
+def batch_floors(path: str) -> dict:
+    """Floors of a batch: the CLI's models (built beforehand, untimed) solved by highspy with nothing
+    else around the solves.  Each solve is what any harness does at least: ``passModel``, ``run()``,
+    ``getSolution().col_value`` (the harness's options set once, HiGHS logging to a capture file as in
+    the solver process).  ``in process``: one after another in one process; ``solver process``: each
+    model pickled to a forked process over a socket, two in flight, the point pickled back, as the
+    harness's solver process isolates its solves.  Wall over the sum of HiGHS's ``getRunTime()``."""
+    import socket
+
+    import highspy
+    import numpy as np
+    from multiprocessing.connection import Connection
+
+    from puzzlebench.io import read_puzzles
+    from puzzlebench.run.runner import build
+    from puzzlebench.system.capture import stand_capture
+
+    models = [build(e.puzzle, "binary").model for e in read_puzzles(path)]
+    arrays = [(m.num_cols, m.num_rows, m.A.nnz, 2, 1, float(m.offset), m.objective, m.col_lower, m.col_upper,
+               m.row_lower, m.row_upper, m.A.indptr, m.A.indices, m.A.data, m.integrality.astype(np.int32))
+              for m in models]
+
+    def highs_solver():
+        stand_capture()
+        highs = highspy.Highs()
+        for name, value in (("output_flag", True), ("log_to_console", True), ("threads", 1), ("random_seed", 0),
+                            ("mip_rel_gap", 0.0), ("time_limit", 60.0)):
+            highs.setOptionValue(name, value)
+
+        def solve(model):
+            highs.passModel(*model)
+            before = highs.getRunTime()
+            highs.run()
+            return highs.getSolution().col_value, highs.getRunTime() - before
+        return solve
+
+    def in_child(work) -> Connection:
+        """Fork a process that runs ``work`` on its end of a socket; our end."""
+        ours, theirs = socket.socketpair()
+        if os.fork() == 0:  # the child never returns into the caller's code
+            ours.close()
+            try:
+                work(Connection(theirs.detach()))
+            finally:
+                os._exit(0)
+        theirs.close()
+        return Connection(ours.detach())
+
+    def loop_in_process(conn):
+        solve = highs_solver()
+        start, solver = time.perf_counter(), 0.0
+        for model in arrays:
+            solver += solve(model)[1]
+        conn.send({"wall": time.perf_counter() - start, "solver_time": solver})
+
+    def serve(conn):
+        solve = highs_solver()
+        while (model := conn.recv()) is not None:
+            conn.send(solve(model))
+
+    figures = {}
+    conn = in_child(loop_in_process)
+    figures["in process"] = conn.recv()
+    conn.close()
+    os.wait()
+    conn = in_child(serve)
+    start, solver, sent = time.perf_counter(), 0.0, 0
+    for received in range(len(arrays)):
+        while sent < min(received + 2, len(arrays)):
+            conn.send(arrays[sent])
+            sent += 1
+        solver += conn.recv()[1]
+    figures["solver process"] = {"wall": time.perf_counter() - start, "solver_time": solver}
+    conn.send(None)
+    conn.close()
+    os.wait()
+    return {"puzzles": len(arrays), **figures}
+
+
+def run_batch_floors(path: Path) -> float:
+    """Print the floors' table; return the solver-process floor's wall / solver_time."""
+    with Pressure() as pressure:
+        proc = subprocess.run([sys.executable, __file__, "--batch-floors", str(path)], capture_output=True,
+                              text=True, cwd=REPO)
+    if proc.returncode != 0:
+        raise SystemExit(f"--batch-floors failed: {proc.stderr[-2000:]}")
+    m = json.loads(proc.stdout.splitlines()[-1])
+    n = m.pop("puzzles")
+    rows = [[f"bare loop, {name}", f"{f['wall']:.2f}", f"{f['solver_time']:.2f}",
+             f"{1e3 * (f['wall'] - f['solver_time']) / n:.3f}", f"**{f['wall'] / f['solver_time']:.3f}**"]
+            for name, f in m.items()]
+    table(["", "wall (s)", "sum getRunTime (s)", "wall - getRunTime per solve (ms)", "wall / solver_time"], rows,
+          title=f"Floors of a batch: the same {n} models, built beforehand, solved with nothing else "
+                f"(CPU pressure {pressure}; interpreter start, parsing and building not included)")
+    print("\nEach solve: passModel, run(), getSolution().col_value; the options set once, HiGHS's log on a "
+          "capture file. The solver process row sends each model pickled over a socket to a forked process "
+          "(two in flight) and the point back, the least a harness that isolates its solves does. "
+          "wall - getRunTime includes HiGHS's own work outside its clock (checking the model, logging).")
+    isolated = m["solver process"]
+    return isolated["wall"] / isolated["solver_time"]
 
 
 COLD_TARGETS = {"help": 1.0, "solve": 1.4}
@@ -405,12 +512,16 @@ def main(argv=None) -> int:
                     help="write the workflow's results here and keep them (default: a deleted temp folder)")
     ap.add_argument("--cpu-breakdown", metavar="FILE", help=argparse.SUPPRESS)  # internal, see cpu_breakdown
     ap.add_argument("--stage-times", metavar="FILE", help=argparse.SUPPRESS)  # internal, see stage_times
+    ap.add_argument("--batch-floors", metavar="FILE", help=argparse.SUPPRESS)  # internal, see batch_floors
     args = ap.parse_args(argv)
     if args.cpu_breakdown:
         print(json.dumps(cpu_breakdown(args.cpu_breakdown)))
         return 0
     if args.stage_times:
         print(json.dumps(stage_times(args.stage_times)))
+        return 0
+    if args.batch_floors:
+        print(json.dumps(batch_floors(args.batch_floors)))
         return 0
     repeats = args.repeats or (1 if args.quick else 3)
     print("# Harness overhead")

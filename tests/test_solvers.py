@@ -308,6 +308,23 @@ def test_highs_reused_object_keeps_no_option_between_solves():
     assert solve("highs", knapsack()).status == "optimal"  # no limit left over from the first solve
 
 
+def test_highs_reused_object_sets_options_once_and_never_keeps_others():
+    # issue 38: a batch with one set of options sets them once; any other options reset the object
+    from puzzlebench.solvers.highs import HighsAdapter
+    off = SolveOptions(solver_options={"presolve": "off"})
+    assert "Presolving model" not in solve("highs", knapsack(), solver_options={"presolve": "off"}).log
+    session = HighsAdapter().start(off)
+    assert session.options_held and session.highs.getOptionValue("presolve")[1] == "off"
+    assert "Presolving model" not in solve("highs", knapsack(), solver_options={"presolve": "off"}).log
+    assert "Presolving model" in solve("highs", knapsack()).log
+    assert "Presolving model" in solve("highs", knapsack()).log
+    HighsAdapter().check_options({"presolve": "off"})  # sets an option on the reused object
+    assert "Presolving model" in solve("highs", knapsack()).log
+    with pytest.raises(ValueError):
+        HighsAdapter().check_options({"presolve": "sideways"})
+    assert not HighsAdapter().start(SolveOptions()).options_held
+
+
 def test_highs_solver_time_is_per_solve_in_a_reused_object():
     from puzzlebench.io import read_puzzles
     from puzzlebench.run.runner import build
@@ -559,6 +576,26 @@ def test_base_solve_gives_an_infeasible_run_emptied_by_presolve_no_presolved_siz
     assert (result.presolved_rows, result.presolved_cols) == (None, None) and result.root_solved is True
     solved = ScriptedAdapter(Reading("optimal", nodes=0), log="emptied\n").solve(knapsack(), SolveOptions())
     assert (solved.presolved_rows, solved.presolved_cols) == (0, 0)
+
+
+def test_base_finish_rounds_the_integer_columns_of_the_point_it_is_given():
+    # issue 38: the solver process sends the point as the solver gives it; finish (the asking process) rounds it
+    point = [0.9999999, -1e-9, 2.5000001, -0.4]
+    result = ScriptedAdapter(Reading("optimal", x=point, integrality=np.array([True, True, False, True]))).solve(
+        knapsack(), SolveOptions())
+    assert isinstance(result.x, np.ndarray) and result.x.dtype == float
+    assert result.x.tolist() == [1.0, 0.0, 2.5000001, 0.0] and not np.signbit(result.x).any()
+    assert not hasattr(result, "integrality")
+    given = ScriptedAdapter(Reading("optimal", x=np.array([0.25, 1.0]))).solve(knapsack(), SolveOptions())
+    assert given.x.tolist() == [0.25, 1.0]  # no mask: the adapter rounded the point itself
+
+
+def test_highs_attempt_leaves_the_rounding_to_finish():
+    from puzzlebench.solvers.highs import HighsAdapter
+    attempt = HighsAdapter().attempt(knapsack(), SolveOptions())
+    assert attempt.reading.integrality is not None and attempt.reading.x is not None
+    result = HighsAdapter().finish(attempt)
+    assert result.status == "optimal" and result.x.tolist() == list(np.round(attempt.reading.x) + 0.0)
 
 
 @pytest.mark.parametrize("nodes, in_presolve, root_nodes, expected", [

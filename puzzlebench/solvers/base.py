@@ -21,7 +21,7 @@ run them the same way for every solver:
    root LP time, for the solvers that only log them; an infeasible run whose presolve
    emptied the model has no presolved size (presolve proved the infeasibility);
 4. the :class:`~puzzlebench.solvers.contract.SolverResult` is built once from the reading and the log,
-   with ``root_solved`` = the solve completed (optimal or infeasible) and presolve solved the
+   the point's integer columns rounded to the nearest integer, with ``root_solved`` = the solve completed (optimal or infeasible) and presolve solved the
    model or the solver explored at most :attr:`~Adapter.root_nodes` nodes.
 
 Steps 1 and 2 are :meth:`Adapter.attempt`, the part that needs the solver (a solver process runs
@@ -41,7 +41,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ..system.capture import captured_output
-from ._common import finished, licence_limit, refuse_harness_options
+from ._common import finished, licence_limit, refuse_harness_options, rounded_solution
 from .contract import FIGURE_TYPES, SolveFigures, SolveOptions, SolverResult
 from .logs import LogTable
 
@@ -51,12 +51,21 @@ class Reading(SolveFigures):
     """What :meth:`Adapter.read` reads from the solver after the solve: its status, point, message
     and figures (:class:`~puzzlebench.store.records.SolveFigures`, those of the result it becomes);
     ``solved_in_presolve`` is True when presolve alone solved the model (a solver that counts a
-    node even then)."""
+    node even then).
+
+    ``x`` is the point in column order as the solver gives it (a sequence of floats) and
+    ``integrality`` the columns' integrality mask: :meth:`Adapter.finish` rounds the integer columns
+    (:func:`~._common.rounded_solution`), in the process that asked for the solve, so a solver process
+    goes on to its next solve sooner.  A reading without ``integrality`` gives ``x`` rounded already."""
 
     status: str
     x: np.ndarray | None = None
     message: str = ""
     solved_in_presolve: bool = False
+    integrality: np.ndarray | None = None
+
+
+_READING_ONLY = ("solved_in_presolve", "integrality")  # what finish reads, not a field of the result
 
 
 @dataclass
@@ -193,7 +202,8 @@ class Adapter(ABC):
         return self._attempt(lambda session: self.load_arrays(session, model), options)
 
     def finish(self, attempt: Attempt) -> SolverResult:
-        """The result of ``attempt`` (steps 3 and 4): the log's figures read, ``root_solved`` set."""
+        """The result of ``attempt`` (steps 3 and 4): the log's figures read, the integer columns of the
+        point rounded (:class:`Reading`), ``root_solved`` set."""
         if attempt.failure is not None:
             return attempt.failure
         reading = self.with_log(attempt.reading, self.log_table.parse(attempt.log))
@@ -201,7 +211,9 @@ class Adapter(ABC):
             reading = replace(reading, presolved_rows=None, presolved_cols=None)  # presolve proved it
         root_solved = finished(reading.status) and (
             reading.solved_in_presolve or reading.nodes is not None and reading.nodes <= self.root_nodes)
-        values = {f.name: getattr(reading, f.name) for f in fields(Reading) if f.name != "solved_in_presolve"}
+        values = {f.name: getattr(reading, f.name) for f in fields(Reading) if f.name not in _READING_ONLY}
+        if reading.x is not None and reading.integrality is not None:
+            values["x"] = rounded_solution(reading.x, reading.integrality)
         return SolverResult(**values, root_solved=root_solved, log=attempt.log)
 
     def _attempt(self, load, options: SolveOptions) -> Attempt:

@@ -32,7 +32,7 @@ import numpy as np
 from ..model import Model
 from ..registry import adapter
 from .contract import SolveOptions
-from ._common import finite_or, rounded_solution, time_limit_or_none
+from ._common import finite_or, time_limit_or_none
 from .base import Adapter, Reading
 from .logs import LogTable, Rule, Section
 
@@ -159,7 +159,8 @@ class CoptAdapter(Adapter):
         dual = cm.BestBnd if is_mip else (cm.LpObjval if status == "optimal" else None)
         return Reading(
             status=status,
-            x=rounded_solution(cm.getValues(), integrality) if has_solution else None,
+            x=cm.getValues() if has_solution else None,
+            integrality=integrality,
             message=f"COPT status {code}",
             solver_time=float(cm.SolvingTime),
             nodes=int(cm.NodeCnt) if is_mip else 0,

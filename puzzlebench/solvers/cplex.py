@@ -32,7 +32,7 @@ import numpy as np
 from ..model import Model
 from ..registry import adapter
 from ..system.capture import captured_output
-from ._common import finite_or, rounded_solution, time_limit_or_none
+from ._common import finite_or, time_limit_or_none
 from .base import Adapter, Reading
 from .contract import SolveOptions
 from .logs import LogTable, Rule, Section
@@ -166,7 +166,8 @@ class CplexAdapter(Adapter):
         dual = solution.MIP.get_best_objective() if is_mip and status != "infeasible" else None
         return Reading(
             status=status,
-            x=rounded_solution(solution.get_values(), integrality) if has_solution else None,
+            x=solution.get_values() if has_solution else None,
+            integrality=integrality,
             message=solution.get_status_string(),
             solver_time=float(session.run_time),
             nodes=int(solution.progress.get_num_nodes_processed()) if is_mip else 0,

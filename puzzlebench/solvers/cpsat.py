@@ -45,7 +45,7 @@ import numpy as np
 from ..model import Model, Product
 from ..registry import adapter
 from .contract import SolveOptions
-from ._common import refuse_harness_options, rounded_solution, time_limit_or_none
+from ._common import refuse_harness_options, time_limit_or_none
 from .base import Adapter, Reading
 from .logs import LogTable, Rule, Section
 
@@ -206,7 +206,7 @@ def _full_solution(model: Model, columns: np.ndarray, values) -> np.ndarray:
     bound elsewhere (see :func:`natural_model`)."""
     x = np.array(model.col_lower, dtype=float)
     x[columns] = values
-    return rounded_solution(x, model.integrality)
+    return x
 
 
 def _set_parameter(parameters, name: str, value) -> None:
@@ -316,6 +316,7 @@ class CpsatAdapter(Adapter):
         return Reading(
             status=status,
             x=_full_solution(model, columns, cp_solver.response_proto.solution) if has_solution else None,
+            integrality=model.integrality,
             message=cp_solver.status_name(cp_status) + (f": {session.model.validate()}" if status == "error" else ""),
             solver_time=float(cp_solver.wall_time),
             nodes=int(cp_solver.num_branches),

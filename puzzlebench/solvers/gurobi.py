@@ -34,7 +34,7 @@ from ..model import Model
 from ..model.mps import mps_column_count
 from ..registry import adapter
 from .contract import SolveOptions
-from ._common import finite_or, rounded_solution, time_limit_or_none
+from ._common import finite_or, time_limit_or_none
 from .base import Adapter, Reading
 from .logs import LogTable, Rule, Section
 
@@ -166,7 +166,8 @@ class GurobiAdapter(Adapter):
         dual = gm.ObjBound if gm.IsMIP and status != "infeasible" else None
         return Reading(
             status=status,
-            x=rounded_solution(gm.getAttr("X", variables), integrality) if has_solution else None,
+            x=gm.getAttr("X", variables) if has_solution else None,
+            integrality=integrality,
             message=f"Gurobi status {code}",
             solver_time=float(gm.Runtime),
             nodes=int(gm.NodeCount),

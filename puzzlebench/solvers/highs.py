@@ -10,6 +10,8 @@ time column of the first branch-and-bound log line with LP iterations (:data:`LO
 
 Solver options (``SolveOptions.solver_options``) go to ``setOptionValue`` after
 the common ones; HiGHS checks each name and value (:meth:`HighsAdapter.set_option`).
+The process's Highs object is reused: its options are reset and set for each solve
+unless it holds exactly that solve's options already (a batch sets them once).
 
 Threads: HiGHS runs one thread scheduler per process, fixed by the first
 ``run()``.  The adapter resets that scheduler whenever ``options.threads``
@@ -21,14 +23,14 @@ reset at the next solve here.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from ..model import Model
 from ..registry import adapter
 from ..system.capture import captured_output
-from ._common import rounded_solution, time_limit_or_none
+from ._common import time_limit_or_none
 from .base import Adapter, Reading
 from .contract import SolveOptions
 from .logs import LogTable, Rule, Section
@@ -44,6 +46,7 @@ LOG = LogTable((
 
 _scheduler_threads: int | None = None  # the thread count of the scheduler this module set up
 _instance: tuple[int, object] | None = None  # (pid, Highs) reused by this process's solves
+_applied: SolveOptions | None = None  # the options the reused Highs holds, all of them set (None: unknown)
 
 
 def highs_version() -> str:
@@ -66,6 +69,7 @@ def root_lp_time(log: str) -> float | None:
 @dataclass
 class _Session:
     highs: object
+    options_held: bool = False  # the reused object holds this solve's options already
     run_time: float = 0.0  # the growth of getRunTime() across run()
 
 
@@ -86,11 +90,24 @@ class HighsAdapter(Adapter):
         return highs_version()
 
     def start(self, options: SolveOptions) -> _Session:
+        global _applied
         _use_threads(options.threads)
         highs = _emptied_highs()
+        if _applied is not None and _applied == options:
+            return _Session(highs, options_held=True)
+        _applied = None
+        highs.resetOptions()
         _check(highs.setOptionValue("output_flag", True), "option output_flag")
         _check(highs.setOptionValue("log_to_console", True), "option log_to_console")
         return _Session(highs)
+
+    def apply_options(self, session: _Session, options: SolveOptions) -> None:
+        """The options, unless the reused object holds exactly these already (a batch sets them once)."""
+        global _applied
+        if session.options_held:
+            return
+        super().apply_options(session, options)
+        _applied = replace(options, solver_options=dict(options.solver_options))
 
     def load_arrays(self, session: _Session, model: Model) -> np.ndarray:
         A = model.A
@@ -117,7 +134,9 @@ class HighsAdapter(Adapter):
     def set_option(self, session: _Session, name: str, value) -> None:
         """Set one HiGHS option; ValueError with HiGHS's reason when it refuses the name or the value
         (HiGHS checks each value against the option's type and range)."""
+        global _applied
         import highspy
+        _applied = None  # until apply_options has set them all
         highs = session.highs
         with captured_output() as out:
             if isinstance(value, int) and not isinstance(value, bool) \
@@ -147,7 +166,8 @@ class HighsAdapter(Adapter):
         dual = float(info.mip_dual_bound)
         return Reading(
             status=status,
-            x=rounded_solution(highs.getSolution().col_value, integrality) if has_solution else None,
+            x=highs.getSolution().col_value if has_solution else None,
+            integrality=integrality,
             message=highs.modelStatusToString(model_status),
             solver_time=float(session.run_time),
             nodes=int(info.mip_node_count) if info.mip_node_count >= 0 else None,  # -1: no branch-and-bound ran
@@ -183,19 +203,20 @@ def _use_threads(threads: int) -> None:
 
 
 def _emptied_highs():
-    """This process's Highs object, cleared of the previous model, solve and options.
+    """This process's Highs object, cleared of the previous model and solve.
 
     Reused because creating and destroying one costs 2% of a 9x9 solve.  Its run
     clock (``getRunTime``) is cumulative over the object's life, so a solve's time
-    is the difference across ``run()``; ``time_limit`` counts per ``run()``.
+    is the difference across ``run()``; ``time_limit`` counts per ``run()``.  Its options
+    are reset by :meth:`HighsAdapter.start` unless they are the solve's already.
     """
-    global _instance
+    global _instance, _applied
     import highspy
     if _instance is None or _instance[0] != os.getpid():  # a forked child makes its own
         _instance = (os.getpid(), highspy.Highs())
+        _applied = None
     highs = _instance[1]
     highs.clearModel()
-    highs.resetOptions()
     return highs
 
 

@@ -48,7 +48,7 @@ import numpy as np
 from ..model import Model
 from ..registry import adapter
 from ..system.capture import captured_output
-from ._common import rounded_solution, time_limit_or_none
+from ._common import time_limit_or_none
 from .base import Adapter, Reading
 from .contract import SolveOptions
 
@@ -180,10 +180,10 @@ class ScipAdapter(Adapter):
         solution = scip.getBestSol() if scip.getNSols() > 0 else None
         status = _STATUS.get(scip_status, "feasible" if solution is not None else "error")
         dual = scip.getDualbound()
-        x = None
+        x = integrality = None
         if solution is not None:
             integrality = np.array([v.vtype() in _INTEGER_TYPES for v in variables], dtype=bool)
-            x = rounded_solution([solution[v] for v in variables], integrality)
+            x = [solution[v] for v in variables]
         presolved = session.presolved_size
         if session.solved_in_presolve:  # the transformed problem is no longer the presolved one
             presolved = (0, 0) if status == "optimal" else (None, None)
@@ -194,6 +194,7 @@ class ScipAdapter(Adapter):
         return Reading(
             status=status,
             x=x,
+            integrality=integrality,
             message=message,
             solver_time=float(scip.getSolvingTime()),
             nodes=int(scip.getNTotalNodes()),

@@ -31,7 +31,7 @@ import numpy as np
 from ..model import Model
 from ..registry import adapter
 from .contract import SolveOptions
-from ._common import finite_or, rounded_solution, time_limit_or_none
+from ._common import finite_or, time_limit_or_none
 from .base import Adapter, Reading
 from .logs import LogTable, Rule, Section
 
@@ -154,7 +154,8 @@ class XpressAdapter(Adapter):
         dual = float(attributes.bestbound)
         return Reading(
             status=status,
-            x=rounded_solution(problem.getSolution()[:columns], integrality) if has_solution else None,
+            x=problem.getSolution()[:columns] if has_solution else None,
+            integrality=integrality,
             message=f"Xpress solve status {xp.SolveStatus(attributes.solvestatus).name}, solution status "
                     f"{xp.SolStatus(solution_status).name}, stop {xp.StopType(stop).name}",
             solver_time=float(attributes.time),

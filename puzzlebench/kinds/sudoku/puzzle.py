@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -37,9 +38,9 @@ class Sudoku:
             object.__setattr__(self, "box_cols", bc)
         if self.box_rows * self.box_cols != n:
             raise PuzzleError(f"box shape {self.box_rows}x{self.box_cols} does not tile a {n}x{n} grid")
-        bad = np.argwhere((g < 0) | (g > n))
-        if len(bad):
-            r, c = bad[0]
+        outside = (g < 0) | (g > n)
+        if outside.any():
+            r, c = np.argwhere(outside)[0]
             raise PuzzleError(f"given {g[r, c]} at row {r + 1}, column {c + 1} is outside 1..{n}", row=int(r))
         self._check_conflicts()
 
@@ -75,9 +76,13 @@ class Sudoku:
 UNIT_KINDS = ("row", "column", "box")
 
 
+@functools.lru_cache(maxsize=None)
 def sudoku_units(n: int, br: int, bc: int) -> np.ndarray:
-    """Rows, then columns, then boxes (numbered left to right, top to bottom) as flat cell indices."""
+    """Rows, then columns, then boxes (numbered left to right, top to bottom) as flat cell indices
+    (one read-only array per shape)."""
     idx = np.arange(n * n).reshape(n, n)
     boxes = idx.reshape(n // br, br, n // bc, bc).transpose(0, 2, 1, 3).reshape(n, n)
-    return np.concatenate([idx, idx.T, boxes])
+    units = np.concatenate([idx, idx.T, boxes])
+    units.flags.writeable = False
+    return units
 

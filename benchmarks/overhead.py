@@ -148,7 +148,6 @@ def cpu_breakdown(path: str) -> dict:
 
     import puzzlebench.run.worker as worker
     from puzzlebench.io import read_puzzles
-    from puzzlebench.registry import get_solver
     from puzzlebench.system.capture import stand_capture
     from puzzlebench.system.processes import die_with_parent
     from puzzlebench.run.runner import build, run_many
@@ -170,6 +169,7 @@ def cpu_breakdown(path: str) -> dict:
         os.close(parent_end)
         tempfile.tempdir = folder
         stand_capture()
+        matrix = None
         while True:
             try:
                 name, model, options = conn.recv()
@@ -177,9 +177,10 @@ def cpu_breakdown(path: str) -> dict:
                 return
             if name == "report":
                 result = SolverResult("optimal", message=json.dumps({**totals, "child_cpu": time.process_time()}))
+                conn.send((result, False, worker._clock()))
             else:
-                result = worker.answer(get_solver(name), model, options)
-            conn.send((result, worker._clock()))
+                reply, matrix = worker.reply_to(name, model, options, matrix)
+                conn.send(reply)
 
     highspy.Highs.run = timed_run
     worker._serve = serve

@@ -268,6 +268,32 @@ def test_the_parent_reads_the_log_of_what_the_child_solved(monkeypatch, model):
     assert failed.status == "error" and "KeyError" in failed.message and "Presolve reductions" in failed.log
 
 
+def test_a_batch_sends_its_matrix_once_and_no_mask_comes_back(monkeypatch):
+    """Issue 38: a model whose constraint matrix equals the one the solver process holds goes without it
+    (the child puts it back), a fresh child gets it again; the reading comes back without the model's
+    integrality mask (the parent puts it back, so finish still rounds).  Each result is the model's alone."""
+    import puzzlebench.run.worker as worker
+    from puzzlebench.io import read_puzzles
+    entries = read_puzzles(Path(__file__).parents[1] / "instances/sudoku/magictour1465/puzzles3_magictour_top1465.txt")
+    models = [build(e.puzzle, "binary").model for e in entries[:3]]
+    other = build(entries[0].puzzle, "integer").model
+    sent = []
+    frame = worker._frame
+    monkeypatch.setattr(worker, "_frame", lambda obj: sent.append(obj[1].A is not None) or frame(obj))
+    with SolverProcess() as process:
+        results = [process.solve("highs", m, SolveOptions()) for m in [*models, other, models[0]]]
+        process.close()
+        results.append(process.solve("highs", models[1], SolveOptions()))
+    assert sent == [True, False, False, True, True, True]
+    highs = registry.get_solver("highs")
+    for model, result in zip([*models, other, models[0], models[1]], results, strict=True):
+        alone = highs.solve(model, SolveOptions())
+        assert result.status == alone.status == "optimal" and np.array_equal(result.x, alone.x)
+        assert np.array_equal(result.x[model.integrality], np.round(result.x[model.integrality]))
+    (attempt, mask_held, _), held = worker.reply_to("highs", SolverProcess.portable(models[0]), SolveOptions(), None)
+    assert mask_held and attempt.reading.integrality is None and held is not None
+
+
 def test_anomalies_list_wrong_answers_and_disagreements(tmp_path):
     base = {"instance_set": "s/x", "permutation": 0, "seed": 0, "formulation": "f", "message": "",
             "role": "run", "solution": None, "violations": [], "puzzle": "sudoku", "solver_version": "1",

@@ -8,6 +8,9 @@ model.  A child that does not answer in time is killed and the solve recorded as
 ``time_limit``; a child that dies (a segfault in a solver library) is recorded as
 ``error``.  Either way a fresh child serves the next solve.  The child imports each
 solver library once, so a batch pays interpreter start and imports once, not per solve.
+Nothing crosses twice: a model whose constraint matrix equals the one the child holds goes
+without it (a batch of one formulation sends it once), and the reading comes back without the
+model's integrality mask, which the parent holds.
 
 A solve is :meth:`SolverProcess.submit` then :meth:`SolverProcess.collect`
 (:meth:`SolverProcess.solve` does both).  Several solves may be submitted before
@@ -47,6 +50,8 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from multiprocessing.reduction import ForkingPickler
 
+import numpy as np
+
 from ..model import Model
 from ..registry import SolverInfo, get_solver
 from ..solvers.base import Attempt
@@ -76,12 +81,29 @@ def _serve(conn, parent_end: int, parent_pid: int, folder: str) -> None:
     os.close(parent_end)
     tempfile.tempdir = os.environ["TMPDIR"] = folder
     stand_capture()  # the process only solves: its output stays on the capture file
+    matrix = None  # the constraint matrix of the last model that came with one
     while True:
         try:
-            adapter, model, options = conn.recv()
+            request = conn.recv()
         except EOFError:
             return
-        conn.send((answer(get_solver(adapter), model, options), _clock()))
+        reply, matrix = reply_to(*request, matrix)
+        conn.send(reply)
+
+
+def reply_to(adapter: str, model: Model, options: SolveOptions, matrix) -> tuple[tuple, object]:
+    """What the solver process sends back for one request, ``(answer, mask held, time sent)``, and the
+    constraint matrix it holds after it.  A model without its matrix has the one held
+    (:meth:`SolverProcess._framed`); the reading goes back without the model's integrality mask, which
+    the parent holds (``mask held``; :func:`result_of` puts it back)."""
+    if model.A is None:
+        model.A = matrix
+    answered = answer(get_solver(adapter), model, options)
+    reading = getattr(answered, "reading", None)
+    mask_held = reading is not None and reading.integrality is model.integrality
+    if mask_held:
+        reading.integrality = None
+    return (answered, mask_held, _clock()), model.A
 
 
 def answer(info: SolverInfo, model: Model, options: SolveOptions) -> Attempt | SolverResult:
@@ -95,14 +117,23 @@ def answer(info: SolverInfo, model: Model, options: SolveOptions) -> Attempt | S
         return SolverResult("error", message=f"{type(exc).__name__}: {exc}")
 
 
-def result_of(adapter: str, answered: Attempt | SolverResult) -> SolverResult:
-    """The result of what :func:`answer` sent back for a solve by adapter ``adapter``."""
+def result_of(adapter: str, answered: Attempt | SolverResult, mask: np.ndarray | None = None) -> SolverResult:
+    """The result of what :func:`answer` sent back for a solve by adapter ``adapter``; ``mask``: the
+    model's integrality mask, for a reading that came back without it (the solver process's loop)."""
     if isinstance(answered, SolverResult):
         return answered
+    if mask is not None and answered.reading is not None:
+        answered.reading.integrality = mask
     try:
         return get_solver(adapter).adapter.finish(answered)
     except Exception as exc:  # an adapter bug must not take the batch down
         return SolverResult("error", message=f"{type(exc).__name__}: {exc}", log=answered.log)
+
+
+def _same_matrix(a, b) -> bool:
+    """Whether the CSR matrices ``a`` and ``b`` are equal entry for entry, in the same storage."""
+    return a is b or (a.shape == b.shape and a.nnz == b.nnz and np.array_equal(a.indptr, b.indptr)
+                      and np.array_equal(a.indices, b.indices) and np.array_equal(a.data, b.data))
 
 
 def _frame(obj) -> bytes:
@@ -136,6 +167,7 @@ class SolverProcess:
         self._pending: deque[_Pending] = deque()
         self._free_at = 0.0  # when the current child finished its last solve (or started)
         self._folder: str | None = None         # the children's temporary files (see _serve)
+        self._matrix = None                     # the constraint matrix the current child holds
 
     # -- the child ---------------------------------------------------------------------------
 
@@ -154,6 +186,7 @@ class SolverProcess:
         self._poll = select.poll()
         self._free_at = _clock()
         self._out.clear()
+        self._matrix = None
         for pending in self._pending:  # solves the previous child took with it go to the new one
             pending.sent = False
 
@@ -192,9 +225,20 @@ class SolverProcess:
             self._start()
         for pending in self._pending:
             if not pending.sent:
-                self._out += _frame(pending.payload)
+                self._out += _frame(self._framed(pending.payload))
                 pending.sent = True
         self._write(block)
+
+    def _framed(self, payload: tuple) -> tuple:
+        """``payload`` as it goes to the child: without the model's constraint matrix when it equals the
+        one the child holds (the child puts that one back), so a batch of one formulation sends it once."""
+        adapter, model, options = payload
+        if self._matrix is not None and _same_matrix(model.A, self._matrix):
+            model = copy.copy(model)
+            model.A = None
+        else:
+            self._matrix = model.A
+        return adapter, model, options
 
     # -- solves -------------------------------------------------------------------------------
 
@@ -240,10 +284,12 @@ class SolverProcess:
                 remaining = deadline - _clock()
                 events = self._poll.poll(max(0.0, remaining) * 1000) if remaining > 0 else []
                 if any(mask & _READABLE for _, mask in events):
-                    answered, done = self._conn.recv()
+                    answered, mask_held, done = self._conn.recv()
                     self._pending.popleft()
                     self._free_at = done
-                    return result_of(oldest.payload[0], answered), max(0.0, done - start)
+                    adapter, model, _ = oldest.payload
+                    return (result_of(adapter, answered, model.integrality if mask_held else None),
+                            max(0.0, done - start))
                 if events:
                     self._write()  # room for more of the next model
                 elif _clock() >= deadline:

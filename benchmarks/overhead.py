@@ -197,13 +197,18 @@ def cpu_breakdown(path: str) -> dict:
     return {"puzzles": len(entries), "wall": wall, "solver_time": solver, "parent_cpu": parent_cpu, **report}
 
 
+def measured_apart(option: str, path: Path) -> dict:
+    """The figures of this script run with one of its internal options on ``path`` in a fresh interpreter
+    (the last line it prints, JSON)."""
+    proc = subprocess.run([sys.executable, __file__, option, str(path)], capture_output=True, text=True, cwd=REPO)
+    if proc.returncode != 0:
+        raise SystemExit(f"{option} failed: {proc.stderr[-2000:]}")
+    return json.loads(proc.stdout.splitlines()[-1])
+
+
 def run_cpu_breakdown(path: Path) -> None:
     with Pressure() as pressure:
-        proc = subprocess.run([sys.executable, __file__, "--cpu-breakdown", str(path)], capture_output=True,
-                              text=True, cwd=REPO)
-    if proc.returncode != 0:
-        raise SystemExit(f"--cpu-breakdown failed: {proc.stderr[-2000:]}")
-    m = json.loads(proc.stdout.splitlines()[-1])
+        m = measured_apart("--cpu-breakdown", path)
     n = m["puzzles"]
     child_extra = m["child_cpu"] - m["run_cpu"]
     table(["", "total (s)", "per puzzle (ms)"],
@@ -305,11 +310,7 @@ def batch_floors(path: str) -> dict:
 def run_batch_floors(path: Path) -> float:
     """Print the floors' table; return the solver-process floor's wall / solver_time."""
     with Pressure() as pressure:
-        proc = subprocess.run([sys.executable, __file__, "--batch-floors", str(path)], capture_output=True,
-                              text=True, cwd=REPO)
-    if proc.returncode != 0:
-        raise SystemExit(f"--batch-floors failed: {proc.stderr[-2000:]}")
-    m = json.loads(proc.stdout.splitlines()[-1])
+        m = measured_apart("--batch-floors", path)
     n = m.pop("puzzles")
     rows = [[f"bare loop, {name}", f"{f['wall']:.2f}", f"{f['solver_time']:.2f}",
              f"{1e3 * (f['wall'] - f['solver_time']) / n:.3f}", f"**{f['wall'] / f['solver_time']:.3f}**"]
@@ -437,11 +438,7 @@ def stage_times(path: str) -> dict:
 
 
 def run_stage_times(path: Path) -> None:
-    proc = subprocess.run([sys.executable, __file__, "--stage-times", str(path)], capture_output=True, text=True,
-                          cwd=REPO)
-    if proc.returncode != 0:
-        raise SystemExit(f"--stage-times failed: {proc.stderr[-2000:]}")
-    m = json.loads(proc.stdout.splitlines()[-1])
+    m = measured_apart("--stage-times", path)
     n = m["puzzles"]
     rows = [[name, what, f"{1e3 * m[name] / n:.3f}"] for name, what in STAGES]
     rows.append(["**sum solver_time**", "HiGHS's own clock", f"{1e3 * m['solver_time'] / n:.3f}"])

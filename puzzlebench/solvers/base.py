@@ -21,8 +21,9 @@ run them the same way for every solver:
    root LP time, for the solvers that only log them; an infeasible run whose presolve
    emptied the model has no presolved size (presolve proved the infeasibility);
 4. the :class:`~puzzlebench.solvers.contract.SolverResult` is built once from the reading and the log,
-   the point's integer columns rounded to the nearest integer, with ``root_solved`` = the solve completed (optimal or infeasible) and presolve solved the
-   model or the solver explored at most :attr:`~Adapter.root_nodes` nodes.
+   the point's integer columns rounded to the nearest integer, with ``root_solved`` = the solve
+   completed (optimal or infeasible) and presolve solved the model or the solver explored at most
+   :attr:`~Adapter.root_nodes` nodes.
 
 Steps 1 and 2 are :meth:`Adapter.attempt`, the part that needs the solver (a solver process runs
 it), steps 3 and 4 :meth:`Adapter.finish` (the process that asked for the solve runs it).
@@ -35,6 +36,7 @@ another's bound methods.  Status conventions and the shared helpers are in :mod:
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Any, ClassVar
 
@@ -59,7 +61,7 @@ class Reading(SolveFigures):
     goes on to its next solve sooner.  A reading without ``integrality`` gives ``x`` rounded already."""
 
     status: str
-    x: np.ndarray | None = None
+    x: Sequence[float] | np.ndarray | None = None
     message: str = ""
     solved_in_presolve: bool = False
     integrality: np.ndarray | None = None

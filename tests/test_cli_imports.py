@@ -1,5 +1,6 @@
 """What a command imports (issue 38): ``--help``, an argument error and a one-puzzle ``solve`` load
-no generator, drawing, analysis, plotting, pandas or Snakemake module; ``--help`` and an argument
+no generator, drawing, analysis, plotting, pandas or Snakemake module (nor numpy's f2py and testing,
+which scipy's import would load: :mod:`puzzlebench.system.lazy_numpy`); ``--help`` and an argument
 error no numerical library either, and a solve one kind's formulations and one solver adapter.  A fresh interpreter runs
 the command line and reports ``sys.modules``; no timing is asserted (benchmarks/overhead.py
 prints the figures)."""
@@ -29,6 +30,7 @@ UNUSED = re.compile(r"""
   | (puzzlebench\.)?analysis(\..*)?$         # the analysis stage
   | (matplotlib|seaborn|plotly|pandas|snakemake|pyarrow)(\..*)?$
   | scipy\.ndimage(\..*)?$
+  | numpy\.(f2py|testing)\..*$               # numpy's own tools, loaded by scipy unless deferred
 """, re.VERBOSE)
 NUMERICAL = re.compile(r"(numpy|scipy|highspy|yaml)(\..*)?$")
 SUDOKU = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........\n"
@@ -86,3 +88,26 @@ def test_a_kinds_heavy_parts_load_when_its_methods_are_called():
             "print(before, spec.__name__, 'puzzlebench.kinds.kakuro.generator' in sys.modules)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.split() == ["False", "KakuroSpec", "True"]
+
+
+def test_numpy_submodules_deferred_until_scipy_load_whole_when_used():
+    """After the deferral, importing scipy.sparse runs none of numpy's deferred submodules, and each of
+    them is the whole module at its first use (a function called, a submodule imported from it)."""
+    code = """
+import sys
+from puzzlebench.system.lazy_numpy import SUBMODULES, defer_submodules
+first, second = defer_submodules(), defer_submodules()  # the second finds them all in place
+assert first and not second, (first, second)
+import scipy.sparse
+ran = sorted(m for m in sys.modules if m.split('.')[:2] in [['numpy', s] for s in SUBMODULES] and m.count('.') > 1)
+import numpy
+from numpy.testing import assert_array_equal
+assert_array_equal(numpy.arange(3), [0, 1, 2])
+from numpy.f2py import crackfortran
+print(ran, len(crackfortran.__name__) > 0, numpy.random.default_rng(1).integers(10, size=3).tolist()
+      == numpy.random.Generator(numpy.random.PCG64(1)).integers(10, size=3).tolist(),
+      type(numpy.ma.masked_array([1]).sum()).__name__, numpy.polynomial.Polynomial([1, 2])(1))
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == ["[]", "True", "True", "int64", "3.0"]

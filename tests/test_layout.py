@@ -79,7 +79,7 @@ def test_no_import_machinery_and_no_path_edits():
 
 STAGES = {"model": {"arrays", "identity", "layers", "mps"},
           "run": {"jobs", "batch", "runner", "worker", "validation"},
-          "system": {"capture", "processes", "atomic"},
+          "system": {"capture", "processes", "atomic", "lazy_numpy"},
           "store": {"records", "chunks", "provenance", "results"},
           "workflow": {"config", "planner", "sampling", "study", "cluster"}}
 

@@ -6,7 +6,12 @@ names a model by what a solver reads of it (hash and fingerprint), ``mps`` write
 The model's names are importable from here (``puzzlebench.model.Model``).
 """
 
-from .arrays import (
+from ..system.lazy_numpy import defer_submodules
+
+defer_submodules()  # before scipy's import reads every name of numpy (puzzlebench.system.lazy_numpy)
+
+from .arrays import (  # noqa: E402 -- after the deferral above
+
            INF,
            Model,
            ModelStats,

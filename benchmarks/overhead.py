@@ -127,15 +127,18 @@ def run_cli(quick: bool, repeats: int) -> None:
         run_cpu_breakdown(path)
         run_stage_times(path)
         floor = run_batch_floors(path)
-    run_cold_start(1 if quick else 5)
+    cold = run_cold_start(1 if quick else 5)
     if quick:
         print("(quick smoke run: 20 puzzles, so the fixed cost dominates; not comparable to the target)")
         return
     verdict = "met" if med["ratio"] <= CLI_TARGET else "met by the best run" if best["ratio"] <= CLI_TARGET \
         else "NOT met"
+    bare = floor["wall"] / floor["solver_time"]
+    whole = (floor["wall"] + cold) / floor["solver_time"]
     print(f"target: wall / sum(solver_time) <= {CLI_TARGET}: best run {best['ratio']:.2f}, median run "
-          f"{med['ratio']:.2f} ({verdict}); "
-          f"the bare loop through a solver process, without interpreter start, parsing or building: {floor:.2f}")
+          f"{med['ratio']:.2f} ({verdict}); the bare loop through a solver process, without interpreter start, "
+          f"parsing or building: {bare:.3f}; with the cold-start floor added (a process that imports what a solve "
+          f"needs, then runs that loop): {whole:.3f}, the least a harness that isolates its solves can show")
 
 
 def cpu_breakdown(path: str) -> dict:
@@ -309,8 +312,8 @@ def batch_floors(path: str) -> dict:
     return {"puzzles": len(arrays), **figures}
 
 
-def run_batch_floors(path: Path) -> float:
-    """Print the floors' table; return the solver-process floor's wall / solver_time."""
+def run_batch_floors(path: Path) -> dict:
+    """Print the floors' table; return the solver-process floor's figures (``wall``, ``solver_time``)."""
     with Pressure() as pressure:
         m = measured_apart("--batch-floors", path)
     n = m.pop("puzzles")
@@ -324,8 +327,7 @@ def run_batch_floors(path: Path) -> float:
           "capture file. The solver process row sends each model pickled over a socket to a forked process "
           "(two in flight) and the point back, the least a harness that isolates its solves does. "
           "wall - getRunTime includes HiGHS's own work outside its clock (checking the model, logging).")
-    isolated = m["solver process"]
-    return isolated["wall"] / isolated["solver_time"]
+    return m["solver process"]
 
 
 COLD_TARGETS = {"help": 1.0, "solve": 1.4}
@@ -353,7 +355,7 @@ def compile_bytecode() -> None:
         compileall.compile_dir(REPO / folder, quiet=1)
 
 
-def run_cold_start(repeats: int) -> None:
+def run_cold_start(repeats: int) -> float:
     """Median wall time of each cold command, interleaved (floor, help, solve, floor, ...), at least
     five of each; the package's bytecode written first (:func:`compile_bytecode`)."""
     repeats = max(repeats, 5)
@@ -386,6 +388,7 @@ def run_cold_start(repeats: int) -> None:
           title=f"Cold start: a fresh process each (CPU pressure {pressure})")
     print("\nfloor: a fresh interpreter importing numpy, scipy.sparse and highspy, what a solve needs at least; "
           "the package's bytecode compiled first, as an install has it.")
+    return floor
 
 
 STAGES = (("build", "the formulation builds the model"),

@@ -359,14 +359,22 @@ LONG_STUDY = {"instance_sets": ["sudoku/frisch25"], "formulations": ["integer"],
 
 
 def _until_cbc_runs(pid: int, timeout: float = 240):
-    """The descendants of ``pid`` once one of them is CBC (psutil processes)."""
+    """The descendants of ``pid`` once one of them is a CBC that a solver process started (psutil processes):
+    neither a child of ``pid`` itself (Snakemake's planner runs ``cbc -quit`` and PuLP's CBC on a tiny model)
+    nor a version check (``cbc -quit``, which the batch runs too)."""
     import time
 
     import psutil
+
+    def solving(p) -> bool:
+        try:
+            return p.name() == "cbc" and p.ppid() != pid and "-quit" not in p.cmdline()
+        except psutil.NoSuchProcess:
+            return False
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         family = psutil.Process(pid).children(recursive=True)
-        if any(p.name() == "cbc" for p in family):
+        if any(solving(p) for p in family):
             return family
         if not psutil.pid_exists(pid) or psutil.Process(pid).status() == psutil.STATUS_ZOMBIE:
             break

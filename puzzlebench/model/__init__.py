@@ -11,7 +11,6 @@ from ..system.lazy_numpy import defer_submodules
 defer_submodules()  # before scipy's import reads every name of numpy (puzzlebench.system.lazy_numpy)
 
 from .arrays import (  # noqa: E402 -- after the deferral above
-
            INF,
            Model,
            ModelStats,

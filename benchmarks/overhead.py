@@ -174,17 +174,17 @@ def cpu_breakdown(path: str) -> dict:
         os.close(parent_end)
         tempfile.tempdir = folder
         stand_capture()
-        matrix = None
+        held = None
         while True:
             try:
-                name, model, options = conn.recv()
+                name, model, options, same = conn.recv()
             except EOFError:
                 return
             if name == "report":
                 result = SolverResult("optimal", message=json.dumps({**totals, "child_cpu": time.process_time()}))
                 conn.send((result, False, worker._clock()))
             else:
-                reply, matrix = worker.reply_to(name, model, options, matrix)
+                reply, held = worker.reply_to(name, model, options, same, held)
                 conn.send(reply)
 
     highspy.Highs.run = timed_run

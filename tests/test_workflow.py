@@ -15,6 +15,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
+import scipy.sparse as sp
 
 from puzzlebench import registry
 from puzzlebench.errors import PuzzleError
@@ -268,10 +269,11 @@ def test_the_parent_reads_the_log_of_what_the_child_solved(monkeypatch, model):
     assert failed.status == "error" and "KeyError" in failed.message and "Presolve reductions" in failed.log
 
 
-def test_a_batch_sends_its_matrix_once_and_no_mask_comes_back(monkeypatch):
-    """Issue 38: a model whose constraint matrix equals the one the solver process holds goes without it
-    (the child puts it back), a fresh child gets it again; the reading comes back without the model's
-    integrality mask (the parent puts it back, so finish still rounds).  Each result is the model's alone."""
+def test_a_batch_sends_each_array_once_and_no_mask_comes_back(monkeypatch):
+    """Issue 38: each array of a model (the matrix, the bounds, ...) that equals the one of the model the
+    solver process solved before goes without it (the child puts its own back), a fresh child gets them
+    all again; the reading comes back without the model's integrality mask (the parent puts it back, so
+    finish still rounds).  Each result is the model's alone."""
     import puzzlebench.run.worker as worker
     from puzzlebench.io import read_puzzles
     entries = read_puzzles(Path(__file__).parents[1] / "instances/sudoku/magictour1465/puzzles3_magictour_top1465.txt")
@@ -279,19 +281,26 @@ def test_a_batch_sends_its_matrix_once_and_no_mask_comes_back(monkeypatch):
     other = build(entries[0].puzzle, "integer").model
     sent = []
     frame = worker._frame
-    monkeypatch.setattr(worker, "_frame", lambda obj: sent.append(obj[1].A is not None) or frame(obj))
+    monkeypatch.setattr(worker, "_frame", lambda obj: sent.append(
+        {name for name, value in vars(obj[1]).items() if isinstance(value, (np.ndarray, sp.csr_matrix))}) or frame(obj))
     with SolverProcess() as process:
-        results = [process.solve("highs", m, SolveOptions()) for m in [*models, other, models[0]]]
+        results = [process.solve("highs", m, SolveOptions()) for m in [*models, other, models[0], models[0]]]
         process.close()
         results.append(process.solve("highs", models[1], SolveOptions()))
-    assert sent == [True, False, False, True, True, True]
+    whole = {"A", "row_lower", "row_upper", "col_lower", "col_upper", "integrality", "objective",
+             "all_different_rows", "product_rows"}
+    assert sent[0] == sent[6] == whole  # the first model, and the first a fresh child gets
+    assert sent[1] == sent[2] == {"col_lower"}  # the givens' bounds: all a Sudoku batch sends
+    assert sent[3] == sent[4] == whole - {"all_different_rows", "product_rows"}  # other arrays (empty ones equal)
+    assert sent[5] == set()  # the same model again
     highs = registry.get_solver("highs")
-    for model, result in zip([*models, other, models[0], models[1]], results, strict=True):
+    for model, result in zip([*models, other, models[0], models[0], models[1]], results, strict=True):
         alone = highs.solve(model, SolveOptions())
         assert result.status == alone.status == "optimal" and np.array_equal(result.x, alone.x)
         assert np.array_equal(result.x[model.integrality], np.round(result.x[model.integrality]))
-    (attempt, mask_held, _), held = worker.reply_to("highs", SolverProcess.portable(models[0]), SolveOptions(), None)
-    assert mask_held and attempt.reading.integrality is None and held is not None
+    (attempt, mask_held, _), held = worker.reply_to("highs", SolverProcess.portable(models[0]), SolveOptions(),
+                                                    (), None)
+    assert mask_held and attempt.reading.integrality is None and held.A is models[0].A
 
 
 def test_anomalies_list_wrong_answers_and_disagreements(tmp_path):

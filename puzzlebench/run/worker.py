@@ -8,9 +8,10 @@ model.  A child that does not answer in time is killed and the solve recorded as
 ``time_limit``; a child that dies (a segfault in a solver library) is recorded as
 ``error``.  Either way a fresh child serves the next solve.  The child imports each
 solver library once, so a batch pays interpreter start and imports once, not per solve.
-Nothing crosses twice: a model whose constraint matrix equals the one the child holds goes
-without it (a batch of one formulation sends it once), and the reading comes back without the
-model's integrality mask, which the parent holds.
+Nothing crosses twice: each array of a model (the constraint matrix, the bounds, the objective, ...)
+that equals the one of the model the child solved before goes without it, and the child puts its own
+back (a batch of one formulation sends the matrix once, and a Sudoku batch only the bounds that the
+givens fix); the reading comes back without the model's integrality mask, which the parent holds.
 
 A solve is :meth:`SolverProcess.submit` then :meth:`SolverProcess.collect`
 (:meth:`SolverProcess.solve` does both).  Several solves may be submitted before
@@ -81,29 +82,31 @@ def _serve(conn, parent_end: int, parent_pid: int, folder: str) -> None:
     os.close(parent_end)
     tempfile.tempdir = os.environ["TMPDIR"] = folder
     stand_capture()  # the process only solves: its output stays on the capture file
-    matrix = None  # the constraint matrix of the last model that came with one
+    held = None  # the model of the last request, whole
     while True:
         try:
             request = conn.recv()
         except EOFError:
             return
-        reply, matrix = reply_to(*request, matrix)
+        reply, held = reply_to(*request, held)
         conn.send(reply)
 
 
-def reply_to(adapter: str, model: Model, options: SolveOptions, matrix) -> tuple[tuple, object]:
+def reply_to(adapter: str, model: Model, options: SolveOptions, same: tuple[str, ...],
+             held: Model | None) -> tuple[tuple, Model]:
     """What the solver process sends back for one request, ``(answer, mask held, time sent)``, and the
-    constraint matrix it holds after it.  A model without its matrix has the one held
-    (:meth:`SolverProcess._framed`); the reading goes back without the model's integrality mask, which
-    the parent holds (``mask held``; :func:`result_of` puts it back)."""
-    if model.A is None:
-        model.A = matrix
+    model it holds after it: ``model`` whole, its fields named in ``same`` (left out of the request, as
+    equal to those of the model before: :meth:`SolverProcess._framed`) taken from ``held``.  The reading
+    goes back without the model's integrality mask, which the parent holds (``mask held``;
+    :func:`result_of` puts it back)."""
+    for name in same:
+        setattr(model, name, getattr(held, name))
     answered = answer(get_solver(adapter), model, options)
     reading = getattr(answered, "reading", None)
     mask_held = reading is not None and reading.integrality is model.integrality
     if mask_held:
         reading.integrality = None
-    return (answered, mask_held, _clock()), model.A
+    return (answered, mask_held, _clock()), model
 
 
 def answer(info: SolverInfo, model: Model, options: SolveOptions) -> Attempt | SolverResult:
@@ -130,10 +133,21 @@ def result_of(adapter: str, answered: Attempt | SolverResult, mask: np.ndarray |
         return SolverResult("error", message=f"{type(exc).__name__}: {exc}", log=answered.log)
 
 
-def _same_matrix(a, b) -> bool:
-    """Whether the CSR matrices ``a`` and ``b`` are equal entry for entry, in the same storage."""
-    return a is b or (a.shape == b.shape and a.nnz == b.nnz and np.array_equal(a.indptr, b.indptr)
-                      and np.array_equal(a.indices, b.indices) and np.array_equal(a.data, b.data))
+def _same_fields(model: Model, held: Model) -> tuple[str, ...]:
+    """The fields of ``model`` that hold the same data as those of ``held``: each array (or CSR matrix) that
+    is the same object or equal entry for entry, of the same dtype, shape (and storage)."""
+    import scipy.sparse as sp  # loaded already by the model (here after numpy's submodules are deferred)
+
+    def same(a, b) -> bool:
+        if a is b:
+            return True
+        if isinstance(a, np.ndarray):
+            return isinstance(b, np.ndarray) and a.dtype == b.dtype and a.shape == b.shape and np.array_equal(a, b)
+        return (isinstance(b, sp.csr_matrix) and a.shape == b.shape and a.nnz == b.nnz and a.dtype == b.dtype
+                and a.indices.dtype == b.indices.dtype and np.array_equal(a.indptr, b.indptr) and np.array_equal(a.indices, b.indices)
+                and np.array_equal(a.data, b.data))
+    return tuple(name for name, value in vars(model).items()
+                 if isinstance(value, (np.ndarray, sp.csr_matrix)) and same(value, getattr(held, name)))
 
 
 def _frame(obj) -> bytes:
@@ -167,7 +181,7 @@ class SolverProcess:
         self._pending: deque[_Pending] = deque()
         self._free_at = 0.0  # when the current child finished its last solve (or started)
         self._folder: str | None = None         # the children's temporary files (see _serve)
-        self._matrix = None                     # the constraint matrix the current child holds
+        self._held: Model | None = None          # the last model framed for the current child, whole
 
     # -- the child ---------------------------------------------------------------------------
 
@@ -186,7 +200,7 @@ class SolverProcess:
         self._poll = select.poll()
         self._free_at = _clock()
         self._out.clear()
-        self._matrix = None
+        self._held = None
         for pending in self._pending:  # solves the previous child took with it go to the new one
             pending.sent = False
 
@@ -230,15 +244,19 @@ class SolverProcess:
         self._write(block)
 
     def _framed(self, payload: tuple) -> tuple:
-        """``payload`` as it goes to the child: without the model's constraint matrix when it equals the
-        one the child holds (the child puts that one back), so a batch of one formulation sends it once."""
+        """``payload`` as it goes to the child, ``(adapter, model, options, same)``: the model without
+        each array (or matrix) equal to that of the model framed before for this child, ``same`` naming
+        those; the child puts its own back (:func:`reply_to`)."""
         adapter, model, options = payload
-        if self._matrix is not None and _same_matrix(model.A, self._matrix):
+        held, self._held = self._held, model
+        if held is None:
+            return adapter, model, options, ()
+        same = _same_fields(model, held)
+        if same:
             model = copy.copy(model)
-            model.A = None
-        else:
-            self._matrix = model.A
-        return adapter, model, options
+            for name in same:
+                setattr(model, name, None)
+        return adapter, model, options, same
 
     # -- solves -------------------------------------------------------------------------------
 

@@ -145,16 +145,16 @@ def cpu_breakdown(path: str) -> dict:
     """CPU times of the pipeline the CLI runs, with HiGHS's ``run()`` timed inside the solver process.
 
     Runs in a fresh interpreter (``--cpu-breakdown FILE``): ``highspy.Highs.run`` is wrapped to sum
-    its thread CPU time and wall time, and the solver process reports its own CPU time at the end.
+    its thread CPU time and wall time, and the solver process reports its own CPU time at the end (a
+    solve by ``report``, a solver this function registers).
     CPU times do not grow when the machine is busy (wall times do), so these ratios say what the
     harness costs whatever the load.
     """
     import highspy
 
     import puzzlebench.run.worker as worker
+    from puzzlebench import registry
     from puzzlebench.io import read_puzzles
-    from puzzlebench.system.capture import stand_capture
-    from puzzlebench.system.processes import die_with_parent
     from puzzlebench.run.runner import build, run_many
     from puzzlebench.solvers.contract import SolveOptions, SolverResult
 
@@ -169,26 +169,11 @@ def cpu_breakdown(path: str) -> dict:
             totals["run_cpu"] += time.thread_time() - cpu
             totals["run_wall"] += time.perf_counter() - wall
 
-    def serve(conn, parent_end, parent_pid, folder):  # worker._serve, plus a "report" request
-        die_with_parent(parent_pid)
-        os.close(parent_end)
-        tempfile.tempdir = folder
-        stand_capture()
-        held = None
-        while True:
-            try:
-                name, model, options, same = conn.recv()
-            except EOFError:
-                return
-            if name == "report":
-                result = SolverResult("optimal", message=json.dumps({**totals, "child_cpu": time.process_time()}))
-                conn.send((result, False, worker._clock()))
-            else:
-                reply, held = worker.reply_to(name, model, options, same, held)
-                conn.send(reply)
+    @registry.solver("report", version=lambda: "0", description="the solver process's figures (this benchmark)")
+    def report(model, options):  # solved in the solver process, after the batch: its figures as the message
+        return SolverResult("optimal", message=json.dumps({**totals, "child_cpu": time.process_time()}))
 
     highspy.Highs.run = timed_run
-    worker._serve = serve
     start_wall, start_cpu = time.perf_counter(), time.process_time()
     entries = read_puzzles(path)
     solver = 0.0

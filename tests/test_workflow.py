@@ -298,9 +298,83 @@ def test_a_batch_sends_each_array_once_and_no_mask_comes_back(monkeypatch):
         alone = highs.solve(model, SolveOptions())
         assert result.status == alone.status == "optimal" and np.array_equal(result.x, alone.x)
         assert np.array_equal(result.x[model.integrality], np.round(result.x[model.integrality]))
-    (attempt, mask_held, _), held = worker.reply_to("highs", SolverProcess.portable(models[0]), SolveOptions(),
-                                                    (), None)
-    assert mask_held and attempt.reading.integrality is None and held.A is models[0].A
+    reply, held = worker.reply_to("highs", SolverProcess.portable(models[0]), SolveOptions(), (), None)
+    attempt, mask_held, _ = reply.message()
+    assert reply.apart and mask_held and attempt.reading.integrality is None and held.A is models[0].A
+
+
+def test_the_solver_process_reads_highs_results_apart_each_log_its_own_solve():
+    """Issue 38: the solver process reads a HiGHS solve's result in its second thread while the next solve
+    runs (on the other of its two Highs objects): each result is the model's alone, with the log of its
+    solve only (one solving report, the figures of a solve in process) and its own options."""
+    from puzzlebench.io import read_puzzles
+    entries = read_puzzles(Path(__file__).parents[1] / "instances/sudoku/magictour1465/puzzles3_magictour_top1465.txt")
+    models = [build(e.puzzle, "binary").model for e in entries[:6]]
+    highs = registry.get_solver("highs")
+    assert highs.adapter.reads_apart
+    options = [SolveOptions(seed=i % 2, solver_options={"mip_heuristic_effort": 0.05 * (1 + i % 3)})
+               for i in range(len(models))]
+    with SolverProcess() as process:
+        for model, opts in zip(models, options):
+            process.submit("highs", model, opts)
+        results = [process.collect()[0] for _ in models]
+    for model, opts, result in zip(models, options, results, strict=True):
+        alone = highs.solve(model, opts)
+        assert result.status == alone.status == "optimal" and np.array_equal(result.x, alone.x)
+        assert (result.nodes, result.lp_iterations, result.presolved_rows, result.presolved_cols) \
+            == (alone.nodes, alone.lp_iterations, alone.presolved_rows, alone.presolved_cols)
+        assert result.log.count("Solving report") == 1 and result.log.count("Presolve reductions") == 1
+    # each of the two Highs objects holds the options of the solve it runs, set once per object in a batch
+    adapter = highs.adapter
+    for opts in [*options, options[0], SolveOptions()]:
+        session = adapter.start(opts)
+        adapter.apply_options(session, opts)
+        effort = opts.solver_options.get("mip_heuristic_effort", 0.05)
+        assert (session.highs.getOptionValue("random_seed")[1], session.highs.getOptionValue("mip_heuristic_effort")[1]) \
+            == (opts.seed, effort)
+
+
+def test_a_reading_apart_that_fails_is_an_error_with_its_log(monkeypatch):
+    """Issue 38: a read step that raises in the solver process's second thread is that solve's ``error``,
+    with the solve's log; the next solve is unaffected."""
+    highs = registry.get_solver("highs")
+    model = build(read_puzzle(ROOT / "instances/sudoku/seed/matlab_cleve.txt").puzzle, "binary").model
+    read = type(highs.adapter).read
+    calls = []
+
+    def read_once_broken(self, session, loaded):
+        calls.append(1)
+        if len(calls) == 1:
+            raise KeyError("no such figure")
+        return read(self, session, loaded)
+    monkeypatch.setattr(type(highs.adapter), "read", read_once_broken)
+    with SolverProcess() as process:
+        process.submit("highs", model, SolveOptions())
+        process.submit("highs", model, SolveOptions())
+        failed, solved = process.collect()[0], process.collect()[0]
+    assert failed.status == "error" and "KeyError" in failed.message and "Solving report" in failed.log
+    assert solved.status == "optimal" and solved.x is not None
+
+
+def test_answers_before_a_solve_that_holds_the_gil_are_sent_before_it_starts(monkeypatch):
+    """Issue 38: a solve whose library holds Python's GIL (here a C call through ``ctypes.PyDLL``, which does
+    not release it) starts only once the replies read apart before it are sent: the HiGHS solve before it
+    is answered within its own time limit, not killed while the next solve blocks the replying thread."""
+    import ctypes
+
+    from puzzlebench.solvers.contract import SolverResult
+
+    def holds_the_gil(model, options):
+        ctypes.PyDLL(None).usleep(4_000_000)  # 4 s in C with the GIL held
+        return SolverResult("infeasible")
+    monkeypatch.setitem(registry._SOLVERS, "gil-holder",
+                        registry.SolverInfo("gil-holder", "holds the GIL for 4 s", holds_the_gil, lambda: "0", "mip"))
+    model = build(read_puzzle(ROOT / "instances/sudoku/seed/matlab_cleve.txt").puzzle, "binary").model
+    with SolverProcess() as process:
+        process.submit("highs", model, SolveOptions(time_limit=1.0))  # killed 3 s after it starts at the latest
+        process.submit("gil-holder", model, SolveOptions())
+        first, second = process.collect()[0], process.collect()[0]
+    assert (first.status, second.status) == ("optimal", "infeasible")
 
 
 def test_anomalies_list_wrong_answers_and_disagreements(tmp_path):

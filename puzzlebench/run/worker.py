@@ -26,9 +26,18 @@ Each solve's clock starts when the child is free to take it: when its model was
 sent or, if the child was still busy then, when the child finished the solve
 before it.  The time limit counts from there, and the wall time (the solve as
 seen from outside the solver: sending the model, the adapter, the result) runs
-from there to the moment the child sends the result, so the parent being busy
+from there to the moment the child is done with the solve (its result made, or, read apart,
+handed to the second thread: the next solve's clock starts then), so the parent being busy
 elsewhere never adds to it.  Times are ``time.monotonic()``, one clock for both
 processes.
+
+The child has a second thread that makes and sends the replies of the solves whose adapter
+:attr:`~puzzlebench.solvers.base.Adapter.reads_apart` (HiGHS): it reads a solve's result from the
+solver while the main thread runs the next solve (the solver's library lets it: it releases
+Python's GIL while it solves), so reading, pickling and sending a result take no time between two
+solves.  At most one reading is in flight, and every reply before a solve whose adapter does not read
+apart is sent before that solve starts (its library may hold the GIL while it solves), so no answer
+ever waits for the solve after it.
 
 The child, and any program it starts (CBC), ends when the parent dies, whether it
 exits or is killed (see :mod:`puzzlebench.system.processes`).
@@ -37,16 +46,20 @@ exits or is killed (see :mod:`puzzlebench.system.processes`).
 from __future__ import annotations
 
 import copy
+import functools
 import multiprocessing as mp
 import os
+import queue
 import select
 import shutil
 import signal
 import socket
 import struct
 import tempfile
+import threading
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from multiprocessing.reduction import ForkingPickler
@@ -82,31 +95,100 @@ def _serve(conn, parent_end: int, parent_pid: int, folder: str) -> None:
     os.close(parent_end)
     tempfile.tempdir = os.environ["TMPDIR"] = folder
     stand_capture()  # the process only solves: its output stays on the capture file
+    replies = _Replies(conn)
     held = None  # the model of the last request, whole
     while True:
         try:
             request = conn.recv()
         except EOFError:
+            replies.drain()
             return
+        if not reads_apart(request[0]):
+            replies.drain()  # its solve may hold the GIL: the answers before it go first
         reply, held = reply_to(*request, held)
-        conn.send(reply)
+        replies.drain()  # one reading in flight at most: the solve before's is done (its session is free)
+        if reply.apart:
+            replies.put(reply)
+        else:
+            conn.send(reply.message())
+
+
+def reads_apart(adapter: str) -> bool:
+    """Whether adapter ``adapter`` lets the solver process read a solve's result while the next solve runs."""
+    info = get_solver(adapter)
+    return info.adapter is not None and info.adapter.reads_apart
+
+
+@dataclass
+class Reply:
+    """A solve's answer, as the solver process sends it once ``make()`` has made it: with ``apart``, ``make``
+    reads the result (:meth:`~puzzlebench.solvers.base.Adapter.attempt_apart`), which the solver process's
+    second thread does while the next solve runs.  ``done`` is when the solve left the solver (the time
+    the parent's wall time ends at), ``mask`` the model's integrality mask."""
+
+    make: Callable[[], Attempt | SolverResult]
+    mask: np.ndarray
+    done: float
+    apart: bool = False
+
+    def message(self) -> tuple:
+        """``(answer, mask held, done)``: the answer without the model's integrality mask, which the parent
+        holds (``mask held``; :func:`result_of` puts it back)."""
+        answered = self.make()
+        reading = getattr(answered, "reading", None)
+        mask_held = reading is not None and reading.integrality is self.mask
+        if mask_held:
+            reading.integrality = None
+        return answered, mask_held, self.done
+
+
+class _Replies:
+    """The solver process's second thread: it makes and sends each reply handed to it, in order, while
+    the main thread runs the next solve; :meth:`drain` waits until it has sent them all."""
+
+    def __init__(self, conn):
+        self._conn = conn
+        self._todo: queue.Queue = queue.Queue()
+        threading.Thread(target=self._send_all, name="puzzlebench-replies", daemon=True).start()
+
+    def put(self, reply: Reply) -> None:
+        self._todo.put(reply)
+
+    def drain(self) -> None:
+        self._todo.join()
+
+    def _send_all(self) -> None:
+        while True:
+            reply = self._todo.get()
+            try:
+                try:
+                    message = reply.message()
+                except Exception as exc:  # an adapter bug must not leave the parent waiting
+                    message = (SolverResult("error", message=f"{type(exc).__name__}: {exc}"), False, reply.done)
+                self._conn.send(message)
+            except OSError:  # the parent is gone: the main thread reads its end of file
+                pass
+            finally:
+                self._todo.task_done()
 
 
 def reply_to(adapter: str, model: Model, options: SolveOptions, same: tuple[str, ...],
-             held: Model | None) -> tuple[tuple, Model]:
-    """What the solver process sends back for one request, ``(answer, mask held, time sent)``, and the
-    model it holds after it: ``model`` whole, its fields named in ``same`` (left out of the request, as
-    equal to those of the model before: :meth:`SolverProcess._framed`) taken from ``held``.  The reading
-    goes back without the model's integrality mask, which the parent holds (``mask held``;
-    :func:`result_of` puts it back)."""
+             held: Model | None) -> tuple[Reply, Model]:
+    """The solver process's :class:`Reply` to one request, the solve run, and the model it holds after it:
+    ``model`` whole, its fields named in ``same`` (left out of the request, as equal to those of the model
+    before: :meth:`SolverProcess._framed`) taken from ``held``.  The reply is made now unless the adapter
+    :func:`reads_apart`."""
     for name in same:
         setattr(model, name, getattr(held, name))
-    answered = answer(get_solver(adapter), model, options)
-    reading = getattr(answered, "reading", None)
-    mask_held = reading is not None and reading.integrality is model.integrality
-    if mask_held:
-        reading.integrality = None
-    return (answered, mask_held, _clock()), model
+    info = get_solver(adapter)
+    if not reads_apart(adapter):
+        answered = answer(info, model, options)
+        return Reply(lambda: answered, model.integrality, _clock()), model
+    try:
+        make = info.adapter.attempt_apart(model, options)
+    except Exception as exc:  # an adapter bug must not take the batch down
+        make = functools.partial(SolverResult, "error", message=f"{type(exc).__name__}: {exc}")
+    return Reply(make, model.integrality, _clock(), apart=True), model
 
 
 def answer(info: SolverInfo, model: Model, options: SolveOptions) -> Attempt | SolverResult:

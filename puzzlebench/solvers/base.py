@@ -26,7 +26,9 @@ run them the same way for every solver:
    :attr:`~Adapter.root_nodes` nodes.
 
 Steps 1 and 2 are :meth:`Adapter.attempt`, the part that needs the solver (a solver process runs
-it), steps 3 and 4 :meth:`Adapter.finish` (the process that asked for the solve runs it).
+it), steps 3 and 4 :meth:`Adapter.finish` (the process that asked for the solve runs it).  For an
+adapter that :attr:`~Adapter.reads_apart`, :meth:`Adapter.attempt_apart` splits step 1 after ``optimize``:
+a solver process reads one solve's result in its second thread while the next solve runs.
 
 An adapter holds no state across solves (a solve's state is its session), so any instance of
 its class solves alike: the registry holds one, and a module's ``solve_<name>`` functions are
@@ -36,7 +38,7 @@ another's bound methods.  Status conventions and the shared helpers are in :mod:
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Any, ClassVar
 
@@ -83,6 +85,18 @@ class Attempt:
     failure: SolverResult | None = None
 
 
+@dataclass
+class Solved:
+    """A solve as far as its ``optimize`` step (:meth:`Adapter.attempt_apart`): the captured log and the
+    open session with what the load step returned, or the exception a step raised; ``reading`` once read."""
+
+    log: str
+    session: Any = None
+    loaded: Any = None
+    reading: Reading | None = None
+    failure: Exception | None = None
+
+
 class Adapter(ABC):
     """One solver.  Subclasses set the class attributes and give the abstract steps.
 
@@ -93,7 +107,10 @@ class Adapter(ABC):
     ``harness_options`` maps the solver's own names of the settings the harness makes
     (spelled by :meth:`canonical_option`) to the setting: a solver option may not set them.
     ``root_nodes`` is the node count of a solve that did not branch (1 for a solver that
-    counts the root node, 0 for one that does not).
+    counts the root node, 0 for one that does not).  ``reads_apart`` is True for an adapter whose
+    :meth:`read` may run in another thread while the next solve runs (:meth:`attempt_apart`): its read
+    step prints nothing, its library lets other threads run during ``optimize`` (it releases Python's
+    GIL) and :meth:`start` never gives the session of the solve before.
     """
 
     name: ClassVar[str]
@@ -105,6 +122,7 @@ class Adapter(ABC):
     harness_options: ClassVar[dict[str, str]] = {}
     log_table: ClassVar[LogTable] = LogTable()
     root_nodes: ClassVar[int] = 1
+    reads_apart: ClassVar[bool] = False
 
     # -- the steps ---------------------------------------------------------------------------------
 
@@ -203,6 +221,14 @@ class Adapter(ABC):
         needs the solver, which a solver process runs; :meth:`finish` does the rest."""
         return self._attempt(lambda session: self.load_arrays(session, model), options)
 
+    def attempt_apart(self, model, options: SolveOptions) -> Callable[[], Attempt]:
+        """:meth:`attempt` in two parts, for an adapter that :attr:`reads_apart`: the solve runs now, up to
+        its ``optimize`` step (its output captured as the log), and the function returned reads it and closes
+        its session into the :class:`Attempt` (a solver process calls it in its second thread while the next
+        solve runs)."""
+        solved = self._solved(lambda session: self.load_arrays(session, model), options, read=False)
+        return lambda: self._attempted(solved)
+
     def finish(self, attempt: Attempt) -> SolverResult:
         """The result of ``attempt`` (steps 3 and 4): the log's figures read, the integer columns of the
         point rounded (:class:`Reading`), ``root_solved`` set."""
@@ -219,14 +245,45 @@ class Adapter(ABC):
         return SolverResult(**values, root_solved=root_solved, log=attempt.log)
 
     def _attempt(self, load, options: SolveOptions) -> Attempt:
+        return self._attempted(self._solved(load, options, read=True))
+
+    def _solved(self, load, options: SolveOptions, read: bool) -> Solved:
+        """Start a session, load it (``load(session)``), apply the options and optimize, the output captured;
+        with ``read``, read the result and close the session too, inside the capture (else the session stays
+        open for :meth:`_attempted`, unless a step failed)."""
+        solved = Solved("")
         with captured_output(echo=options.verbose) as out:
             try:
-                reading, failure = self._steps(load, options), None
+                solved.session = self.start(options)
             except Exception as exc:  # an adapter never lets a solver failure escape
-                reading, failure = None, exc
-        log = out.text
+                solved.failure = exc
+            else:
+                try:
+                    solved.loaded = load(solved.session)
+                    self.apply_options(solved.session, options)
+                    self.optimize(solved.session)
+                    if read:
+                        solved.reading = self.read(solved.session, solved.loaded)
+                except Exception as exc:
+                    solved.failure = exc
+                finally:
+                    if read or solved.failure is not None:
+                        self.close(solved.session)
+        solved.log = out.text
+        return solved
+
+    def _attempted(self, solved: Solved) -> Attempt:
+        """The :class:`Attempt` of ``solved``, read (and its session closed) first if it is not yet."""
+        if solved.reading is None and solved.failure is None:
+            try:
+                solved.reading = self.read(solved.session, solved.loaded)
+            except Exception as exc:
+                solved.failure = exc
+            finally:
+                self.close(solved.session)
+        log, failure = solved.log, solved.failure
         if failure is None:
-            return Attempt(log, reading)
+            return Attempt(log, solved.reading)
         try:
             reason = self.licence_refusal(failure)
         except ImportError:  # the solver's library does not load: the failure is not its refusal
@@ -234,13 +291,3 @@ class Adapter(ABC):
         if reason is not None:
             return Attempt(log, failure=SolverResult("skipped", message=self.licence_message(reason, log), log=log))
         return Attempt(log, failure=SolverResult("error", message=f"{type(failure).__name__}: {failure}", log=log))
-
-    def _steps(self, load, options: SolveOptions) -> Reading:
-        session = self.start(options)
-        try:
-            loaded = load(session)
-            self.apply_options(session, options)
-            self.optimize(session)
-            return self.read(session, loaded)
-        finally:
-            self.close(session)

@@ -10,8 +10,10 @@ time column of the first branch-and-bound log line with LP iterations (:data:`LO
 
 Solver options (``SolveOptions.solver_options``) go to ``setOptionValue`` after
 the common ones; HiGHS checks each name and value (:meth:`HighsAdapter.set_option`).
-The process's Highs object is reused: its options are reset and set for each solve
-unless it holds exactly that solve's options already (a batch sets them once).
+The process keeps two Highs objects and solves on each in turn, so one's result can be read while
+the next solve runs on the other (``reads_apart``: highspy's ``run()`` releases Python's GIL, and the
+read step prints nothing).  A reused object's options are reset and set for each solve unless it holds
+exactly that solve's options already (a batch sets them once on each).
 
 Threads: HiGHS runs one thread scheduler per process, fixed by the first
 ``run()``.  The adapter resets that scheduler whenever ``options.threads``
@@ -45,8 +47,7 @@ LOG = LogTable((
 """The figures of HiGHS's log: the presolved size and the root LP time."""
 
 _scheduler_threads: int | None = None  # the thread count of the scheduler this module set up
-_instance: tuple[int, object] | None = None  # (pid, Highs) reused by this process's solves
-_applied: SolveOptions | None = None  # the options the reused Highs holds, all of them set (None: unknown)
+_pool: tuple[int, list[_Reused]] | None = None  # (pid, the two Highs objects this process's solves use in turn)
 
 
 def highs_version() -> str:
@@ -67,10 +68,22 @@ def root_lp_time(log: str) -> float | None:
 
 
 @dataclass
-class _Session:
+class _Reused:
+    """One of the process's Highs objects and the options it holds, all of them set (None: unknown)."""
+
     highs: object
+    applied: SolveOptions | None = None
+
+
+@dataclass
+class _Session:
+    reused: _Reused
     options_held: bool = False  # the reused object holds this solve's options already
     run_time: float = 0.0  # the growth of getRunTime() across run()
+
+    @property
+    def highs(self):
+        return self.reused.highs
 
 
 # the harness's settings by the solver's own option names (Adapter.harness_options)
@@ -85,29 +98,29 @@ class HighsAdapter(Adapter):
     description = "HiGHS branch-and-cut MIP solver (highspy), model passed as CSR arrays."
     harness_options = _HARNESS_SETTINGS
     log_table = LOG
+    reads_apart = True
 
     def version(self) -> str:
         return highs_version()
 
     def start(self, options: SolveOptions) -> _Session:
-        global _applied
         _use_threads(options.threads)
-        highs = _emptied_highs()
-        if _applied is not None and _applied == options:
-            return _Session(highs, options_held=True)
-        _applied = None
+        reused = _emptied_highs()
+        if reused.applied is not None and reused.applied == options:
+            return _Session(reused, options_held=True)
+        reused.applied = None
+        highs = reused.highs
         highs.resetOptions()
         _check(highs.setOptionValue("output_flag", True), "option output_flag")
         _check(highs.setOptionValue("log_to_console", True), "option log_to_console")
-        return _Session(highs)
+        return _Session(reused)
 
     def apply_options(self, session: _Session, options: SolveOptions) -> None:
         """The options, unless the reused object holds exactly these already (a batch sets them once)."""
-        global _applied
         if session.options_held:
             return
         super().apply_options(session, options)
-        _applied = replace(options, solver_options=dict(options.solver_options))
+        session.reused.applied = replace(options, solver_options=dict(options.solver_options))
 
     def load_arrays(self, session: _Session, model: Model) -> np.ndarray:
         A = model.A
@@ -134,9 +147,8 @@ class HighsAdapter(Adapter):
     def set_option(self, session: _Session, name: str, value) -> None:
         """Set one HiGHS option; ValueError with HiGHS's reason when it refuses the name or the value
         (HiGHS checks each value against the option's type and range)."""
-        global _applied
         import highspy
-        _applied = None  # until apply_options has set them all
+        session.reused.applied = None  # until apply_options has set them all
         highs = session.highs
         with captured_output() as out:
             if isinstance(value, int) and not isinstance(value, bool) \
@@ -202,22 +214,24 @@ def _use_threads(threads: int) -> None:
         _scheduler_threads = threads
 
 
-def _emptied_highs():
-    """This process's Highs object, cleared of the previous model and solve.
+def _emptied_highs() -> _Reused:
+    """The process's Highs object that the solve before did not use, cleared of its previous model and solve.
 
-    Reused because creating and destroying one costs 2% of a 9x9 solve.  Its run
-    clock (``getRunTime``) is cumulative over the object's life, so a solve's time
-    is the difference across ``run()``; ``time_limit`` counts per ``run()``.  Its options
+    Reused because creating and destroying one costs 2% of a 9x9 solve; two of them, used in turn, so
+    that a solver process reads a solve's result on one while the next solve runs on the other
+    (:meth:`Adapter.attempt_apart`).  An object's run clock (``getRunTime``) is cumulative over its life,
+    so a solve's time is the difference across ``run()``; ``time_limit`` counts per ``run()``.  Its options
     are reset by :meth:`HighsAdapter.start` unless they are the solve's already.
     """
-    global _instance, _applied
+    global _pool
     import highspy
-    if _instance is None or _instance[0] != os.getpid():  # a forked child makes its own
-        _instance = (os.getpid(), highspy.Highs())
-        _applied = None
-    highs = _instance[1]
-    highs.clearModel()
-    return highs
+    if _pool is None or _pool[0] != os.getpid():  # a forked child makes its own (both at once: one banner)
+        _pool = (os.getpid(), [_Reused(highspy.Highs()), _Reused(highspy.Highs())])
+    pair = _pool[1]
+    pair.reverse()
+    reused = pair[0]
+    reused.highs.clearModel()
+    return reused
 
 
 _ADAPTER = HighsAdapter()

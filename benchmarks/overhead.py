@@ -22,7 +22,9 @@
    A second run of the same pipeline in process times HiGHS's ``run()`` in CPU
    time, which does not grow with the machine's load (``cpu_breakdown``).  The floors of a
    batch (``batch_floors``) solve the same models with nothing else around the solves, in one
-   process and through a forked solver process: what any harness pays at least.
+   process and through a forked solver process, each solve's steps one after another: what a harness that
+   does nothing while a solve runs pays at least (puzzlebench's solver process receives the next model and
+   reads the last result while a solve runs).
 2. Workflow: ``snakemake --cores 2 --config results=TMP`` (the default config of
    ``config.yaml``), timed from outside; overhead = wall / (sum(solver_time) of
    TMP/runs.parquet / 2), the second figure being the time two cores would need
@@ -138,7 +140,8 @@ def run_cli(quick: bool, repeats: int) -> None:
     print(f"target: wall / sum(solver_time) <= {CLI_TARGET}: best run {best['ratio']:.2f}, median run "
           f"{med['ratio']:.2f} ({verdict}); the bare loop through a solver process, without interpreter start, "
           f"parsing or building: {bare:.3f}; with the cold-start floor added (a process that imports what a solve "
-          f"needs, then runs that loop): {whole:.3f}, the least a harness that isolates its solves can show")
+          f"needs, then runs that loop): {whole:.3f}, the least a harness that isolates its solves and does "
+          f"nothing while one runs can show")
 
 
 def cpu_breakdown(path: str) -> dict:
@@ -220,8 +223,8 @@ def run_cpu_breakdown(path: Path) -> None:
 
 def batch_floors(path: str) -> dict:
     """Floors of a batch: the CLI's models (built beforehand, untimed) solved by highspy with nothing
-    else around the solves.  Each solve is what any harness does at least: ``passModel``, ``run()``,
-    ``getSolution().col_value`` (the harness's options set once, HiGHS logging to a capture file as in
+    else around the solves.  Each solve is what any harness does at least, one step after another:
+    ``passModel``, ``run()``, ``getSolution().col_value`` (the harness's options set once, HiGHS logging to a capture file as in
     the solver process).  ``in process``: one after another in one process; ``solver process``: each
     model pickled to a forked process over a socket, two in flight, the point pickled back, as the
     harness's solver process isolates its solves.  Wall over the sum of HiGHS's ``getRunTime()``."""
@@ -310,7 +313,8 @@ def run_batch_floors(path: Path) -> dict:
                 f"(CPU pressure {pressure}; interpreter start, parsing and building not included)")
     print("\nEach solve: passModel, run(), getSolution().col_value; the options set once, HiGHS's log on a "
           "capture file. The solver process row sends each model pickled over a socket to a forked process "
-          "(two in flight) and the point back, the least a harness that isolates its solves does. "
+          "(two in flight) and the point back, the least a harness that isolates its solves does when it "
+          "does each solve's steps one after another. "
           "wall - getRunTime includes HiGHS's own work outside its clock (checking the model, logging).")
     return m["solver process"]
 

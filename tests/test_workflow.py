@@ -334,6 +334,31 @@ def test_the_solver_process_reads_highs_results_apart_each_log_its_own_solve():
             == (opts.seed, effort)
 
 
+def test_a_request_the_solver_process_cannot_read_ends_it_as_an_error(monkeypatch):
+    """Issue 38: the solver process receives requests in a thread of its own; one it cannot unpickle (a
+    class its parent imported after starting it) ends the process as before: that solve is an ``error``
+    ("solver process died"), not a wait until its time limit, and a fresh process solves the next."""
+    import sys
+    import types
+
+    late = types.ModuleType("puzzlebench_late_module")
+
+    class Late:
+        pass
+    Late.__module__, Late.__qualname__ = late.__name__, "Late"
+    late.Late = Late
+    model = build(read_puzzle(ROOT / "instances/sudoku/seed/matlab_cleve.txt").puzzle, "binary").model
+    with SolverProcess() as process:
+        assert process.solve("highs", model, SolveOptions()).status == "optimal"  # the child runs from here on
+        monkeypatch.setitem(sys.modules, late.__name__, late)
+        unreadable = dataclasses.replace(model, presolve_info={"late": Late()})
+        start = time.monotonic()
+        failed = process.solve("highs", unreadable, SolveOptions(time_limit=30.0))
+        assert failed.status == "error" and "solver process died" in failed.message
+        assert time.monotonic() - start < 10
+        assert process.solve("highs", model, SolveOptions()).status == "optimal"
+
+
 def test_a_reading_apart_that_fails_is_an_error_with_its_log(monkeypatch):
     """Issue 38: a read step that raises in the solver process's second thread is that solve's ``error``,
     with the solve's log; the next solve is unaffected."""

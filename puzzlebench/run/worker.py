@@ -31,13 +31,14 @@ handed to the second thread: the next solve's clock starts then), so the parent 
 elsewhere never adds to it.  Times are ``time.monotonic()``, one clock for both
 processes.
 
-The child has a second thread that makes and sends the replies of the solves whose adapter
-:attr:`~puzzlebench.solvers.base.Adapter.reads_apart` (HiGHS): it reads a solve's result from the
-solver while the main thread runs the next solve (the solver's library lets it: it releases
-Python's GIL while it solves), so reading, pickling and sending a result take no time between two
-solves.  At most one reading is in flight, and every reply before a solve whose adapter does not read
-apart is sent before that solve starts (its library may hold the GIL while it solves), so no answer
-ever waits for the solve after it.
+The child receives each request in a thread of its own as it comes (the next model is unpickled
+while the solve before runs), and makes and sends the replies of the solves whose adapter
+:attr:`~puzzlebench.solvers.base.Adapter.reads_apart` (HiGHS) in another: that thread reads a solve's
+result from the solver while the main thread runs the next solve (the solver's library lets it: it
+releases Python's GIL while it solves), so receiving a model and reading, pickling and sending a
+result take no time between two solves.  At most one reading is in flight, and every reply before a
+solve whose adapter does not read apart is sent before that solve starts (its library may hold the
+GIL while it solves), so no answer ever waits for the solve after it.
 
 The child, and any program it starts (CBC), ends when the parent dies, whether it
 exits or is killed (see :mod:`puzzlebench.system.processes`).
@@ -95,12 +96,11 @@ def _serve(conn, parent_end: int, parent_pid: int, folder: str) -> None:
     os.close(parent_end)
     tempfile.tempdir = os.environ["TMPDIR"] = folder
     stand_capture()  # the process only solves: its output stays on the capture file
-    replies = _Replies(conn)
+    requests, replies = _Requests(conn), _Replies(conn)
     held = None  # the model of the last request, whole
     while True:
-        try:
-            request = conn.recv()
-        except EOFError:
+        request = requests.get()
+        if request is None:  # the parent closed its end
             replies.drain()
             return
         if not reads_apart(request[0]):
@@ -140,6 +140,34 @@ class Reply:
         if mask_held:
             reading.integrality = None
         return answered, mask_held, self.done
+
+
+class _Requests:
+    """The solver process's thread that receives each request as it comes and unpickles it, so the next
+    model is ready when a solve ends; :meth:`get` gives them in order, then None at the parent's end of
+    file (an error receiving one is raised by :meth:`get`)."""
+
+    def __init__(self, conn):
+        self._inbox: queue.SimpleQueue = queue.SimpleQueue()
+        threading.Thread(target=self._receive_all, args=(conn,), name="puzzlebench-requests", daemon=True).start()
+
+    def get(self) -> tuple | None:
+        request = self._inbox.get()
+        if isinstance(request, BaseException):
+            raise request
+        return request
+
+    def _receive_all(self, conn) -> None:
+        while True:
+            try:
+                request = conn.recv()
+            except EOFError:
+                request = None
+            except BaseException as exc:  # noqa: BLE001 -- the main thread raises it: the solver process ends
+                request = exc
+            self._inbox.put(request)
+            if request is None or isinstance(request, BaseException):
+                return
 
 
 class _Replies:
@@ -226,8 +254,8 @@ def _same_fields(model: Model, held: Model) -> tuple[str, ...]:
         if isinstance(a, np.ndarray):
             return isinstance(b, np.ndarray) and a.dtype == b.dtype and a.shape == b.shape and np.array_equal(a, b)
         return (isinstance(b, sp.csr_matrix) and a.shape == b.shape and a.nnz == b.nnz and a.dtype == b.dtype
-                and a.indices.dtype == b.indices.dtype and np.array_equal(a.indptr, b.indptr) and np.array_equal(a.indices, b.indices)
-                and np.array_equal(a.data, b.data))
+                and a.indices.dtype == b.indices.dtype and np.array_equal(a.indptr, b.indptr)
+                and np.array_equal(a.indices, b.indices) and np.array_equal(a.data, b.data))
     return tuple(name for name, value in vars(model).items()
                  if isinstance(value, (np.ndarray, sp.csr_matrix)) and same(value, getattr(held, name)))
 

@@ -224,10 +224,11 @@ def run_cpu_breakdown(path: Path) -> None:
 def batch_floors(path: str) -> dict:
     """Floors of a batch: the CLI's models (built beforehand, untimed) solved by highspy with nothing
     else around the solves.  Each solve is what any harness does at least, one step after another:
-    ``passModel``, ``run()``, ``getSolution().col_value`` (the harness's options set once, HiGHS logging to a capture file as in
-    the solver process).  ``in process``: one after another in one process; ``solver process``: each
-    model pickled to a forked process over a socket, two in flight, the point pickled back, as the
-    harness's solver process isolates its solves.  Wall over the sum of HiGHS's ``getRunTime()``."""
+    ``passModel``, ``run()``, ``getSolution().col_value`` (the harness's options set once, HiGHS logging
+    to a capture file as in the solver process).  ``in process``: one after another in one process;
+    ``solver process``: each model pickled to a forked process over a socket, two in flight, the point
+    pickled back, as the harness's solver process isolates its solves.  Wall over the sum of HiGHS's
+    ``getRunTime()``."""
     import socket
 
     import highspy

@@ -103,7 +103,7 @@ def _serve(conn, parent_end: int, parent_pid: int, folder: str) -> None:
         if request is None:  # the parent closed its end
             replies.drain()
             return
-        if not reads_apart(request[0]):
+        if not reads_apart(get_solver(request[0])):
             replies.drain()  # its solve may hold the GIL: the answers before it go first
         reply, held = reply_to(*request, held)
         replies.drain()  # one reading in flight at most: the solve before's is done (its session is free)
@@ -113,9 +113,8 @@ def _serve(conn, parent_end: int, parent_pid: int, folder: str) -> None:
             conn.send(reply.message())
 
 
-def reads_apart(adapter: str) -> bool:
-    """Whether adapter ``adapter`` lets the solver process read a solve's result while the next solve runs."""
-    info = get_solver(adapter)
+def reads_apart(info: SolverInfo) -> bool:
+    """Whether solver ``info`` lets the solver process read a solve's result while the next solve runs."""
     return info.adapter is not None and info.adapter.reads_apart
 
 
@@ -209,7 +208,7 @@ def reply_to(adapter: str, model: Model, options: SolveOptions, same: tuple[str,
     for name in same:
         setattr(model, name, getattr(held, name))
     info = get_solver(adapter)
-    if not reads_apart(adapter):
+    if not reads_apart(info):
         answered = answer(info, model, options)
         return Reply(lambda: answered, model.integrality, _clock()), model
     try:
@@ -243,21 +242,27 @@ def result_of(adapter: str, answered: Attempt | SolverResult, mask: np.ndarray |
         return SolverResult("error", message=f"{type(exc).__name__}: {exc}", log=answered.log)
 
 
-def _same_fields(model: Model, held: Model) -> tuple[str, ...]:
-    """The fields of ``model`` that hold the same data as those of ``held``: each array (or CSR matrix) that
-    is the same object or equal entry for entry, of the same dtype, shape (and storage)."""
-    import scipy.sparse as sp  # loaded already by the model (here after numpy's submodules are deferred)
+def _arrays_of(value) -> tuple | None:
+    """A model field's data as arrays: an array itself, a CSR matrix its shape and its three arrays; None for a
+    field that is neither."""
+    if isinstance(value, np.ndarray):
+        return (value,)
+    if getattr(value, "format", None) == "csr":  # Model.A (scipy's sparse matrices name their format)
+        return np.asarray(value.shape), value.indptr, value.indices, value.data
+    return None
 
-    def same(a, b) -> bool:
-        if a is b:
+
+def _same_fields(model: Model, held: Model) -> tuple[str, ...]:
+    """The array fields of ``model`` that hold the same data as those of ``held``: the same object, or arrays
+    of the same dtype and shape, equal entry for entry (a CSR matrix: each of its arrays)."""
+    def same(value, before) -> bool:
+        if value is before:
             return True
-        if isinstance(a, np.ndarray):
-            return isinstance(b, np.ndarray) and a.dtype == b.dtype and a.shape == b.shape and np.array_equal(a, b)
-        return (isinstance(b, sp.csr_matrix) and a.shape == b.shape and a.nnz == b.nnz and a.dtype == b.dtype
-                and a.indices.dtype == b.indices.dtype and np.array_equal(a.indptr, b.indptr)
-                and np.array_equal(a.indices, b.indices) and np.array_equal(a.data, b.data))
+        ours, theirs = _arrays_of(value), _arrays_of(before)
+        return theirs is not None and len(ours) == len(theirs) and all(
+            a.dtype == b.dtype and a.shape == b.shape and np.array_equal(a, b) for a, b in zip(ours, theirs))
     return tuple(name for name, value in vars(model).items()
-                 if isinstance(value, (np.ndarray, sp.csr_matrix)) and same(value, getattr(held, name)))
+                 if _arrays_of(value) is not None and same(value, getattr(held, name)))
 
 
 def _frame(obj) -> bytes:

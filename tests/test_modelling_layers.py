@@ -16,7 +16,7 @@ from puzzlebench.analysis.claims import findings
 from puzzlebench.analysis.outcomes import instance_times, prepare_runs
 
 from puzzlebench import registry
-from puzzlebench.io import read_puzzles
+from puzzlebench.io import read_puzzle, read_puzzles
 from puzzlebench.model import INF
 from puzzlebench.model.layers import from_mps, from_pulp, from_pyomo, model_files
 from puzzlebench.puzzles import Sudoku
@@ -90,6 +90,27 @@ def test_from_pyomo_reads_ranged_rows_bounds_offset_and_maximise():
     assert model.integrality[[cols["x"], cols["y"], cols["z"]]].tolist() == [True, False, True]
     assert model.objective[cols["x"]] == -3 and model.offset == -7
     assert _rows(model) == {"ranged": ({"x": 1, "y": 2}, 0, 3), "ge": ({"x": 1, "z": -1}, -1, INF)}
+
+
+def test_a_pyomo_sudoku_with_fixed_givens_is_binary():
+    """Givens written as ``x.fix(1)``, as Pyomo users write them, give the fingerprint of ``binary``: the fixed
+    column stays in its rows with both bounds 1 (not folded into the rows' constants); the model is left as
+    it was (the givens still fixed at 1)."""
+    puzzle = read_puzzle(ROOT / "instances/sudoku/seed/matlab_cleve.txt").puzzle
+    n, cells, digits = puzzle.n, range(puzzle.n), range(1, puzzle.n + 1)
+    m = pyo.ConcreteModel(name="fixed-givens")
+    m.x = pyo.Var(cells, cells, digits, within=pyo.Binary)
+    m.objective = pyo.Objective(expr=0)
+    m.cell = pyo.Constraint(cells, cells, rule=lambda m, r, c: sum(m.x[r, c, k] for k in digits) == 1)
+    m.unit = pyo.Constraint(range(len(puzzle.units())), digits, rule=lambda m, u, k: sum(
+        m.x[int(i) // n, int(i) % n, k] for i in puzzle.units()[u]) == 1)
+    givens = [(r, c, int(puzzle.givens[r, c])) for r in cells for c in cells if puzzle.givens[r, c]]
+    for r, c, k in givens:
+        m.x[r, c, k].fix(1)
+    model = from_pyomo(m, lambda values: None)
+    binary = get_formulation("sudoku", "binary").build(puzzle)
+    assert model.identity().fingerprint == binary.identity().fingerprint
+    assert all(m.x[r, c, k].fixed and m.x[r, c, k].value == 1 for r, c, k in givens)
 
 
 def test_from_pyomo_refuses_a_nonlinear_constraint_naming_it():

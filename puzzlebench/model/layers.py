@@ -17,7 +17,8 @@ through ``generate_standard_repn``; a model file through HiGHS's reader (``readM
 the seconds the conversion took are the model's ``conversion_time`` (a run records them beside
 ``build_time``, which includes them).  A row ``lower <= a x <= upper`` takes ``==``, ``<=``,
 ``>=`` and ranged constraints (a constant term in a body moves to the bounds); a bound left open is
-infinite; binaries are integer columns in [0, 1].  A constant objective term is the model's
+infinite; binaries are integer columns in [0, 1]; a fixed Pyomo variable is a column of its rows
+whose two bounds are its value (as a PuLP variable with equal bounds).  A constant objective term is the model's
 ``offset``; a maximised objective is minimised as its negation (objective and offset negated).
 
 ``decode`` receives ``{variable name: value}`` for a solution and returns the grid; a name the
@@ -173,24 +174,33 @@ def from_pyomo(model, decode: Callable[[Mapping[str, float]], np.ndarray]) -> Mo
         cols = [column[id(var)] for var in repn.linear_vars]
         return cols, [float(a) for a in repn.linear_coefs], float(value(repn.constant))
 
-    rows = []
-    for constraint in model.component_data_objects(Constraint, active=True, descend_into=True):
-        name = constraint.name
-        cols, coefs, constant = linear(constraint.body, "constraint", name)
-        row_lower, row_upper = constraint.lower, constraint.upper
-        low = -INF if row_lower is None else float(value(row_lower)) - constant
-        high = INF if row_upper is None else float(value(row_upper)) - constant
-        rows.append((name, cols, coefs, low, high))
-    objectives = list(model.component_data_objects(Objective, active=True, descend_into=True))
-    if len(objectives) > 1:
-        raise ValueError(f"Pyomo model {model.name}: {len(objectives)} active objectives "
-                         f"({', '.join(o.name for o in objectives[:3])}); a model has one")
-    objective = np.zeros(len(variables))
-    offset, maximise = 0.0, False
-    if objectives:
-        cols, coefs, offset = linear(objectives[0].expr, "objective", objectives[0].name)
-        np.add.at(objective, cols, coefs)
-        maximise = objectives[0].sense == maximize
+    # a fixed variable stays a column of its rows, with both bounds its value (Pyomo's standard form would
+    # fold it into the constants): unfixed while the rows are read, fixed again after
+    fixed = [var for var in variables if var.fixed]
+    for var in fixed:
+        var.unfix()
+    try:
+        rows = []
+        for constraint in model.component_data_objects(Constraint, active=True, descend_into=True):
+            name = constraint.name
+            cols, coefs, constant = linear(constraint.body, "constraint", name)
+            row_lower, row_upper = constraint.lower, constraint.upper
+            low = -INF if row_lower is None else float(value(row_lower)) - constant
+            high = INF if row_upper is None else float(value(row_upper)) - constant
+            rows.append((name, cols, coefs, low, high))
+        objectives = list(model.component_data_objects(Objective, active=True, descend_into=True))
+        if len(objectives) > 1:
+            raise ValueError(f"Pyomo model {model.name}: {len(objectives)} active objectives "
+                             f"({', '.join(o.name for o in objectives[:3])}); a model has one")
+        objective = np.zeros(len(variables))
+        offset, maximise = 0.0, False
+        if objectives:
+            cols, coefs, offset = linear(objectives[0].expr, "objective", objectives[0].name)
+            np.add.at(objective, cols, coefs)
+            maximise = objectives[0].sense == maximize
+    finally:
+        for var in fixed:
+            var.fix()
     return _model(model.name, [var.name for var in variables], lower, upper, integer, rows, objective, offset,
                   maximise, decode, start)
 

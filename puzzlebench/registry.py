@@ -223,6 +223,12 @@ def solvers() -> list[SolverInfo]:
     return [_SOLVERS[k] for k in sorted(_SOLVERS)]
 
 
+def loaded_solver(name: str) -> SolverInfo | None:
+    """The solver registered as ``name`` if its module is loaded already, else None: it loads nothing, so a
+    thread other than the main one may ask (the solver process's receiving thread)."""
+    return _SOLVERS.get(name)
+
+
 def get_solver(name: str) -> SolverInfo:
     found = _find(_SOLVERS, name, "solvers", name)
     if found is None:

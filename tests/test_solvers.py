@@ -309,24 +309,85 @@ def test_highs_reused_object_keeps_no_option_between_solves():
 
 
 def test_highs_reused_object_sets_options_once_and_never_keeps_others():
-    # issue 38: a batch with one set of options sets them once on each of the process's two Highs objects
-    # (used in turn); any other options reset the object
+    # issue 38: a solve takes a free Highs object of the process that holds its options already (a batch sets
+    # them once on each); any other options reset the object
     from puzzlebench.solvers.highs import HighsAdapter
+    adapter = HighsAdapter()
     off = SolveOptions(solver_options={"presolve": "off"})
     for _ in range(2):
         assert "Presolving model" not in solve("highs", knapsack(), solver_options={"presolve": "off"}).log
-    session = HighsAdapter().start(off)
+    session = adapter.start(off)
     assert session.options_held and session.highs.getOptionValue("presolve")[1] == "off"
+    adapter.close(session)
+    assert "Presolving model" in solve("highs", knapsack()).log
     assert "Presolving model" not in solve("highs", knapsack(), solver_options={"presolve": "off"}).log
     assert "Presolving model" in solve("highs", knapsack()).log
-    assert "Presolving model" in solve("highs", knapsack()).log
-    HighsAdapter().check_options({"presolve": "off"})  # sets an option on one object
-    assert "Presolving model" in solve("highs", knapsack()).log  # the other object
-    assert "Presolving model" in solve("highs", knapsack()).log  # the one check_options set: reset
+    adapter.check_options({"presolve": "off"})  # sets an option on a free object
     with pytest.raises(ValueError):
-        HighsAdapter().check_options({"presolve": "sideways"})  # refused on one object
-    # the other object holds the defaults of the solve before; the one the refused option touched does not
-    assert [HighsAdapter().start(SolveOptions()).options_held for _ in range(2)] == [True, False]
+        adapter.check_options({"presolve": "sideways"})  # refused on a free object
+    for _ in range(3):
+        assert "Presolving model" in solve("highs", knapsack()).log
+    # no free object claims to hold options that check_options changed: each holds the defaults once started
+    sessions = [adapter.start(SolveOptions()) for _ in range(3)]
+    assert len({id(s.highs) for s in sessions}) == 3 and any(s.options_held for s in sessions)
+    assert [s.highs.getOptionValue("presolve")[1] for s in sessions] == ["choose"] * 3
+    for session in sessions:
+        adapter.close(session)
+
+
+def tiny_entry() -> Model:
+    """The knapsack with a fifth column, coefficient 1e-11: below HiGHS's ``small_matrix_value`` (1e-9 unless
+    set), so HiGHS drops it as it takes the model in, with a warning ("... ignored")."""
+    return integer_model([0] * 5, range(5), [2, 3, 1, 4, 1e-11], 1, -INF, 6, col_lower=[0] * 5,
+                         col_upper=[1] * 5, objective=[-5, -4, -3, -8, -1])
+
+
+KEEPS = {"small_matrix_value": 1e-12}  # HiGHS keeps the 1e-11 coefficient
+TAKEN_WHOLE = "MIP has 1 row; 5 cols; 5 nonzeros"
+
+
+def test_highs_options_that_bear_on_taking_the_model_in_apply_to_every_solve():
+    # issue 38 (review): the options are set before the model goes in, on a fresh Highs object as on one that
+    # holds them already (the first solve with these options dropped the coefficient, the next kept it)
+    for _ in range(3):
+        kept = solve("highs", tiny_entry(), solver_options=KEEPS)
+        assert kept.status == "optimal" and TAKEN_WHOLE in kept.log and "ignored" not in kept.log
+        dropped = solve("highs", tiny_entry())
+        assert dropped.status == "optimal" and "ignored" in dropped.log and TAKEN_WHOLE not in dropped.log
+
+
+def test_the_solver_process_loads_highs_models_ahead_each_with_its_options_and_log(monkeypatch):
+    """Issue 38: the solver process passes the next model into a free Highs object while a solve runs (its
+    output off), only into one that holds that solve's options, and only when HiGHS takes the model in without
+    a word: each solve is its model's with its own options, and what HiGHS says as it takes a model in is in
+    that solve's log."""
+    from puzzlebench.run.worker import SolverProcess
+    from puzzlebench.solvers.highs import HighsAdapter
+    resume = HighsAdapter.resume
+
+    def marked(self, prepared, options):  # the solver process (forked) inherits it: its log says so
+        os.write(1, b"(loaded ahead)\n")
+        return resume(self, prepared, options)
+    monkeypatch.setattr(HighsAdapter, "resume", marked)
+    plain, keeping = [(knapsack(), {}), (tiny_entry(), {})] * 4, [(knapsack(), KEEPS), (tiny_entry(), KEEPS)] * 4
+    requests = plain + keeping + plain
+    results = []
+    with SolverProcess() as process:
+        for k, (model, solver_options) in enumerate(requests):
+            process.submit("highs", model, SolveOptions(solver_options=solver_options))
+            if k:  # two in flight, as a batch runs
+                results.append(process.collect()[0])
+        results.append(process.collect()[0])
+    ahead = 0
+    for (model, solver_options), result in zip(requests, results, strict=True):
+        alone = solve("highs", model, solver_options=solver_options)
+        assert result.status == alone.status == "optimal" and np.array_equal(result.x, alone.x)
+        warned = model.num_cols == 5 and not solver_options
+        assert ("ignored" in result.log) == warned and (TAKEN_WHOLE in result.log) == (model.num_cols == 5 and not warned)
+        assert result.log.count("Solving report") == 1
+        ahead += "(loaded ahead)" in result.log
+        assert not (warned and "(loaded ahead)" in result.log)  # HiGHS warns as it takes it in: loaded in place
+    assert ahead >= 10  # of the 16 solves whose model HiGHS takes in without a word, all but the first few
 
 
 def test_highs_solver_time_is_per_solve_in_a_reused_object():

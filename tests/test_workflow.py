@@ -298,9 +298,13 @@ def test_a_batch_sends_each_array_once_and_no_mask_comes_back(monkeypatch):
         alone = highs.solve(model, SolveOptions())
         assert result.status == alone.status == "optimal" and np.array_equal(result.x, alone.x)
         assert np.array_equal(result.x[model.integrality], np.round(result.x[model.integrality]))
-    reply, held = worker.reply_to("highs", SolverProcess.portable(models[0]), SolveOptions(), (), None)
+    framing = SolverProcess()
+    first = framing._framed(("highs", SolverProcess.portable(models[0]), SolveOptions()))[1]
+    _, second, _, same = framing._framed(("highs", SolverProcess.portable(models[1]), SolveOptions()))
+    assert second.A is None and worker.whole(second, same, first).A is first.A  # the child puts it back
+    reply = worker.reply_to("highs", SolverProcess.portable(models[0]), SolveOptions())
     attempt, mask_held, _ = reply.message()
-    assert reply.apart and mask_held and attempt.reading.integrality is None and held.A is models[0].A
+    assert reply.apart and mask_held and attempt.reading.integrality is None
 
 
 def test_the_solver_process_reads_highs_results_apart_each_log_its_own_solve():

@@ -31,7 +31,8 @@ handed to the second thread: the next solve's clock starts then), so the parent 
 elsewhere never adds to it.  Times are ``time.monotonic()``, one clock for both
 processes.
 
-The child receives each request in a thread of its own as it comes (the next model is unpickled
+The child receives each request in a thread of its own as it comes (the next model is unpickled,
+and for an adapter that reads apart loaded into a solver object of its own, :meth:`~puzzlebench.solvers.base.Adapter.prepare`,
 while the solve before runs), and makes and sends the replies of the solves whose adapter
 :attr:`~puzzlebench.solvers.base.Adapter.reads_apart` (HiGHS) in another: that thread reads a solve's
 result from the solver while the main thread runs the next solve (the solver's library lets it: it
@@ -68,8 +69,8 @@ from multiprocessing.reduction import ForkingPickler
 import numpy as np
 
 from ..model import Model
-from ..registry import SolverInfo, get_solver
-from ..solvers.base import Attempt
+from ..registry import SolverInfo, get_solver, loaded_solver
+from ..solvers.base import Attempt, Prepared
 from ..solvers.contract import SolveOptions, SolverResult
 from ..system.processes import OWNER, owner, remove_leftovers
 
@@ -97,7 +98,6 @@ def _serve(conn, parent_end: int, parent_pid: int, folder: str) -> None:
     tempfile.tempdir = os.environ["TMPDIR"] = folder
     stand_capture()  # the process only solves: its output stays on the capture file
     requests, replies = _Requests(conn), _Replies(conn)
-    held = None  # the model of the last request, whole
     while True:
         request = requests.get()
         if request is None:  # the parent closed its end
@@ -105,7 +105,7 @@ def _serve(conn, parent_end: int, parent_pid: int, folder: str) -> None:
             return
         if not reads_apart(get_solver(request[0])):
             replies.drain()  # its solve may hold the GIL: the answers before it go first
-        reply, held = reply_to(*request, held)
+        reply = reply_to(*request)
         replies.drain()  # one reading in flight at most: the solve before's is done (its session is free)
         if reply.apart:
             replies.put(reply)
@@ -142,9 +142,11 @@ class Reply:
 
 
 class _Requests:
-    """The solver process's thread that receives each request as it comes and unpickles it, so the next
-    model is ready when a solve ends; :meth:`get` gives them in order, then None at the parent's end of
-    file (an error receiving one is raised by :meth:`get`)."""
+    """The solver process's thread that receives each request as it comes, unpickles it and puts back the
+    arrays it left out (those of the model before, :meth:`SolverProcess._framed`), and prepares its solve
+    (:func:`prepare_ahead`), so the next model is ready, loaded, when a solve ends; :meth:`get` gives them in order
+    as ``(adapter, model, options, prepared)``, then None at the parent's end of file (an error receiving one
+    is raised by :meth:`get`)."""
 
     def __init__(self, conn):
         self._inbox: queue.SimpleQueue = queue.SimpleQueue()
@@ -157,9 +159,12 @@ class _Requests:
         return request
 
     def _receive_all(self, conn) -> None:
+        held = None  # the model of the last request, whole
         while True:
             try:
-                request = conn.recv()
+                adapter, model, options, same = conn.recv()
+                held = whole(model, same, held)
+                request = adapter, model, options, prepare_ahead(adapter, model, options)
             except EOFError:
                 request = None
             except BaseException as exc:  # noqa: BLE001 -- the main thread raises it: the solver process ends
@@ -199,23 +204,40 @@ class _Replies:
                 self._todo.task_done()
 
 
-def reply_to(adapter: str, model: Model, options: SolveOptions, same: tuple[str, ...],
-             held: Model | None) -> tuple[Reply, Model]:
-    """The solver process's :class:`Reply` to one request, the solve run, and the model it holds after it:
-    ``model`` whole, its fields named in ``same`` (left out of the request, as equal to those of the model
-    before: :meth:`SolverProcess._framed`) taken from ``held``.  The reply is made now unless the adapter
-    :func:`reads_apart`."""
+def whole(model: Model, same: tuple[str, ...], held: Model | None) -> Model:
+    """``model`` whole: its fields named in ``same`` (left out of the request, as equal to those of the model
+    before: :meth:`SolverProcess._framed`) taken from ``held``."""
     for name in same:
         setattr(model, name, getattr(held, name))
+    return model
+
+
+def prepare_ahead(adapter: str, model: Model, options: SolveOptions) -> Prepared | None:
+    """The solve of ``model`` by ``adapter`` started and its model loaded ahead
+    (:meth:`~puzzlebench.solvers.base.Adapter.prepare`), by the thread that receives the requests while the
+    solve before runs, for an adapter that :func:`reads_apart`; None for any other (or one not loaded yet, or
+    whose preparing fails: its solve then starts as usual and reports what goes wrong)."""
+    info = loaded_solver(adapter)
+    if info is None or not reads_apart(info):
+        return None
+    try:
+        return info.adapter.prepare(model, options)
+    except Exception:  # noqa: BLE001 -- the solve loads the model itself
+        return None
+
+
+def reply_to(adapter: str, model: Model, options: SolveOptions, prepared: Prepared | None = None) -> Reply:
+    """The solver process's :class:`Reply` to one request, the solve run (from ``prepared`` when the receiving
+    thread prepared it).  The reply is made now unless the adapter :func:`reads_apart`."""
     info = get_solver(adapter)
     if not reads_apart(info):
         answered = answer(info, model, options)
-        return Reply(lambda: answered, model.integrality, _clock()), model
+        return Reply(lambda: answered, model.integrality, _clock())
     try:
-        make = info.adapter.attempt_apart(model, options)
+        make = info.adapter.attempt_apart(model, options, prepared)
     except Exception as exc:  # an adapter bug must not take the batch down
         make = functools.partial(SolverResult, "error", message=f"{type(exc).__name__}: {exc}")
-    return Reply(make, model.integrality, _clock(), apart=True), model
+    return Reply(make, model.integrality, _clock(), apart=True)
 
 
 def answer(info: SolverInfo, model: Model, options: SolveOptions) -> Attempt | SolverResult:

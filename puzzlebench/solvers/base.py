@@ -28,7 +28,9 @@ run them the same way for every solver:
 Steps 1 and 2 are :meth:`Adapter.attempt`, the part that needs the solver (a solver process runs
 it), steps 3 and 4 :meth:`Adapter.finish` (the process that asked for the solve runs it).  For an
 adapter that :attr:`~Adapter.reads_apart`, :meth:`Adapter.attempt_apart` splits step 1 after ``optimize``:
-a solver process reads one solve's result in its second thread while the next solve runs.
+a solver process reads one solve's result in its second thread while the next solve runs; such an adapter
+may also :meth:`~Adapter.prepare` a solve (start its session and load its model) in the thread that
+receives it, while the solve before runs.
 
 An adapter holds no state across solves (a solve's state is its session), so any instance of
 its class solves alike: the registry holds one, and a module's ``solve_<name>`` functions are
@@ -86,6 +88,15 @@ class Attempt:
 
 
 @dataclass
+class Prepared:
+    """A solve's session with its model loaded ahead of the solve (:meth:`Adapter.prepare`), and what the
+    load step returned."""
+
+    session: Any
+    loaded: Any
+
+
+@dataclass
 class Solved:
     """A solve as far as its ``optimize`` step (:meth:`Adapter.attempt_apart`): the captured log and the
     open session with what the load step returned, or the exception a step raised; ``reading`` once read."""
@@ -110,7 +121,7 @@ class Adapter(ABC):
     counts the root node, 0 for one that does not).  ``reads_apart`` is True for an adapter whose
     :meth:`read` may run in another thread while the next solve runs (:meth:`attempt_apart`): its read
     step prints nothing, its library lets other threads run during ``optimize`` (it releases Python's
-    GIL) and :meth:`start` never gives the session of the solve before.
+    GIL) and :meth:`start` never gives the session of a solve not yet read.
     """
 
     name: ClassVar[str]
@@ -163,6 +174,18 @@ class Adapter(ABC):
 
     def close(self, session) -> None:
         """Free what ``session`` holds (nothing by default)."""
+
+    def prepare(self, model, options: SolveOptions) -> Prepared | None:
+        """For an adapter that :attr:`reads_apart`: the session of a solve of ``model`` with ``options``, the model
+        loaded, made ahead of the solve in another thread while a solve runs (so the loading prints nothing and
+        touches no session in use), or None (the default) when it cannot be: the solve then starts and loads
+        as usual (:meth:`attempt_apart`)."""
+        return None
+
+    def resume(self, prepared: Prepared, options: SolveOptions) -> Any:
+        """The session of ``prepared`` made ready for its solve (its logging on), in the thread that solves,
+        the output captured; the session itself by default."""
+        return prepared.session
 
     def licence_refusal(self, exc: Exception) -> str | None:
         """The solver's reason when ``exc`` is its refusal of a model over its licence's size
@@ -221,12 +244,13 @@ class Adapter(ABC):
         needs the solver, which a solver process runs; :meth:`finish` does the rest."""
         return self._attempt(lambda session: self.load_arrays(session, model), options)
 
-    def attempt_apart(self, model, options: SolveOptions) -> Callable[[], Attempt]:
+    def attempt_apart(self, model, options: SolveOptions, prepared: Prepared | None = None) -> Callable[[], Attempt]:
         """:meth:`attempt` in two parts, for an adapter that :attr:`reads_apart`: the solve runs now, up to
         its ``optimize`` step (its output captured as the log), and the function returned reads it and closes
         its session into the :class:`Attempt` (a solver process calls it in its second thread while the next
-        solve runs)."""
-        solved = self._solved(lambda session: self.load_arrays(session, model), options, read=False)
+        solve runs).  With ``prepared`` (:meth:`prepare`) the solve resumes that session, its model loaded."""
+        solved = self._solved(lambda session: self.load_arrays(session, model), options, read=False,
+                              prepared=prepared)
         return lambda: self._attempted(solved)
 
     def finish(self, attempt: Attempt) -> SolverResult:
@@ -247,19 +271,22 @@ class Adapter(ABC):
     def _attempt(self, load, options: SolveOptions) -> Attempt:
         return self._attempted(self._solved(load, options, read=True))
 
-    def _solved(self, load, options: SolveOptions, read: bool) -> Solved:
+    def _solved(self, load, options: SolveOptions, read: bool, prepared: Prepared | None = None) -> Solved:
         """Start a session, load it (``load(session)``), apply the options and optimize, the output captured;
         with ``read``, read the result and close the session too, inside the capture (else the session stays
-        open for :meth:`_attempted`, unless a step failed)."""
+        open for :meth:`_attempted`, unless a step failed).  A ``prepared`` session is resumed instead, its
+        model loaded already."""
         solved = Solved("")
         with captured_output(echo=options.verbose) as out:
             try:
-                solved.session = self.start(options)
+                solved.session = self.start(options) if prepared is None else self.resume(prepared, options)
             except Exception as exc:  # an adapter never lets a solver failure escape
                 solved.failure = exc
+                if prepared is not None:
+                    self.close(prepared.session)
             else:
                 try:
-                    solved.loaded = load(solved.session)
+                    solved.loaded = load(solved.session) if prepared is None else prepared.loaded
                     self.apply_options(solved.session, options)
                     self.optimize(solved.session)
                     if read:

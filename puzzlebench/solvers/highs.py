@@ -9,11 +9,16 @@ time column of the first branch-and-bound log line with LP iterations (:data:`LO
 ``root_solved`` means the solve completed with ``mip_node_count <= 1``, that is without branching.
 
 Solver options (``SolveOptions.solver_options``) go to ``setOptionValue`` after
-the common ones; HiGHS checks each name and value (:meth:`HighsAdapter.set_option`).
-The process keeps two Highs objects and solves on each in turn, so one's result can be read while
-the next solve runs on the other (``reads_apart``: highspy's ``run()`` releases Python's GIL, and the
-read step prints nothing).  A reused object's options are reset and set for each solve unless it holds
-exactly that solve's options already (a batch sets them once on each).
+the common ones, before the model goes in (``small_matrix_value``, ``infinite_bound`` and others bear on
+how HiGHS takes a model in); HiGHS checks each name and value (:meth:`HighsAdapter.set_option`).
+The process reuses its Highs objects (:class:`_Pool`): a solve takes a free one, preferably one that holds
+exactly its options already (a batch sets them once on each; otherwise the object's options are reset
+and set), and gives it back when its result is read.  So a solve's result can be read on one object while
+the next solve runs on another (``reads_apart``: highspy's ``run()`` releases Python's GIL, and the read
+step prints nothing), and a solver process passes the next model into another free one, its output off,
+while a solve runs (:meth:`HighsAdapter.prepare`): only into an object that holds that solve's options
+already, and only when ``passModel`` has nothing to say (it warns, for instance, of matrix values it
+drops): else the solve passes the model itself, its output on, and its log holds what HiGHS says.
 
 Threads: HiGHS runs one thread scheduler per process, fixed by the first
 ``run()``.  The adapter resets that scheduler whenever ``options.threads``
@@ -25,6 +30,8 @@ reset at the next solve here.
 from __future__ import annotations
 
 import os
+import threading
+from collections import deque
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -33,7 +40,7 @@ from ..model import Model
 from ..registry import adapter
 from ..system.capture import captured_output
 from ._common import time_limit_or_none
-from .base import Adapter, Reading
+from .base import Adapter, Prepared, Reading
 from .contract import SolveOptions
 from .logs import LogTable, Rule, Section
 
@@ -47,7 +54,7 @@ LOG = LogTable((
 """The figures of HiGHS's log: the presolved size and the root LP time."""
 
 _scheduler_threads: int | None = None  # the thread count of the scheduler this module set up
-_pool: tuple[int, list[_Reused]] | None = None  # (pid, the two Highs objects this process's solves use in turn)
+_pool: _Pool | None = None  # the Highs objects of this process (a forked child makes its own)
 
 
 def highs_version() -> str:
@@ -78,7 +85,8 @@ class _Reused:
 @dataclass
 class _Session:
     reused: _Reused
-    options_held: bool = False  # the reused object holds this solve's options already
+    options_held: bool = False  # the reused object held this solve's options already when taken
+    output: bool = True  # the output_flag its options give (a prepared session: off until resumed)
     run_time: float = 0.0  # the growth of getRunTime() across run()
 
     @property
@@ -104,33 +112,79 @@ class HighsAdapter(Adapter):
         return highs_version()
 
     def start(self, options: SolveOptions) -> _Session:
+        """A free Highs object of the process with ``options`` set, before the model goes in (some bear on how
+        HiGHS takes a model in: ``small_matrix_value``, ``infinite_bound``, ...): none to set when it holds
+        exactly these already (a batch sets them once on each object)."""
         _use_threads(options.threads)
-        reused = _emptied_highs()
-        if reused.applied is not None and reused.applied == options:
-            return _Session(reused, options_held=True)
-        reused.applied = None
-        highs = reused.highs
-        highs.resetOptions()
-        _check(highs.setOptionValue("output_flag", True), "option output_flag")
-        _check(highs.setOptionValue("log_to_console", True), "option log_to_console")
-        return _Session(reused)
+        pool = _pool_here()
+        reused = pool.take(options)
+        reused.highs.clearModel()
+        session = _Session(reused, options_held=reused.applied is not None and reused.applied == options)
+        if not session.options_held:
+            reused.applied = None
+            highs = reused.highs
+            try:
+                highs.resetOptions()
+                _check(highs.setOptionValue("output_flag", True), "option output_flag")
+                _check(highs.setOptionValue("log_to_console", True), "option log_to_console")
+                super().apply_options(session, options)
+            except Exception:
+                pool.give(reused)
+                raise
+            reused.applied = replace(options, solver_options=dict(options.solver_options))
+        return session
 
     def apply_options(self, session: _Session, options: SolveOptions) -> None:
-        """The options, unless the reused object holds exactly these already (a batch sets them once)."""
-        if session.options_held:
-            return
-        super().apply_options(session, options)
-        session.reused.applied = replace(options, solver_options=dict(options.solver_options))
+        """Nothing: :meth:`start` sets them, before the model goes in."""
+
+    def prepare(self, model: Model, options: SolveOptions) -> Prepared | None:
+        """A free Highs object that holds exactly ``options`` already, ``model`` passed into it with its output
+        off; None when there is none, or when ``passModel`` does not simply accept the model (the solve then
+        passes it itself, its output on: the log says why)."""
+        pool = _pool
+        if pool is None or pool.pid != os.getpid():
+            return None
+        reused = pool.take_holding(options)
+        if reused is None:
+            return None
+        highs = reused.highs
+        output = highs.getOptionValue("output_flag")[1]
+        try:
+            _check(highs.setOptionValue("output_flag", False), "option output_flag")
+            highs.clearModel()
+            accepted = self._pass_model(highs, model) == _ok()
+        except Exception:  # noqa: BLE001 -- the solve passes the model itself and reports what goes wrong
+            accepted = False
+        if accepted:
+            return Prepared(_Session(reused, options_held=True, output=output), model.integrality)
+        highs.setOptionValue("output_flag", output)
+        pool.give(reused)
+        return None
+
+    def resume(self, prepared: Prepared, options: SolveOptions) -> _Session:
+        """The prepared session, its output as its options say (and HiGHS's scheduler for ``options.threads``)."""
+        _use_threads(options.threads)
+        session = prepared.session
+        _check(session.highs.setOptionValue("output_flag", session.output), "option output_flag")
+        return session
+
+    def close(self, session: _Session) -> None:
+        """The session's Highs object goes back to the process's pool."""
+        _pool_here().give(session.reused)
 
     def load_arrays(self, session: _Session, model: Model) -> np.ndarray:
+        _check(self._pass_model(session.highs, model), "passModel")
+        return model.integrality
+
+    @staticmethod
+    def _pass_model(highs, model: Model):
+        """``passModel`` of ``model``'s arrays (CSR, minimize) into ``highs``; HiGHS's status."""
         A = model.A
-        status = session.highs.passModel(
+        return highs.passModel(
             model.num_cols, model.num_rows, A.nnz, 2, 1, float(model.offset),
             model.objective, model.col_lower, model.col_upper, model.row_lower, model.row_upper,
             A.indptr.astype(np.int32, copy=False), A.indices.astype(np.int32, copy=False), A.data,
             model.integrality.astype(np.int32))
-        _check(status, "passModel")
-        return model.integrality
 
     def load_mps(self, session: _Session, path: str) -> np.ndarray:
         return load_mps(session.highs, path)
@@ -214,24 +268,56 @@ def _use_threads(threads: int) -> None:
         _scheduler_threads = threads
 
 
-def _emptied_highs() -> _Reused:
-    """The process's Highs object that the solve before did not use, cleared of its previous model and solve.
-
-    Reused because creating and destroying one costs 2% of a 9x9 solve; two of them, used in turn, so
-    that a solver process reads a solve's result on one while the next solve runs on the other
-    (:meth:`Adapter.attempt_apart`).  An object's run clock (``getRunTime``) is cumulative over its life,
-    so a solve's time is the difference across ``run()``; ``time_limit`` counts per ``run()``.  Its options
-    are reset by :meth:`HighsAdapter.start` unless they are the solve's already.
-    """
-    global _pool
+def _ok():
     import highspy
-    if _pool is None or _pool[0] != os.getpid():  # a forked child makes its own (both at once: one banner)
-        _pool = (os.getpid(), [_Reused(highspy.Highs()), _Reused(highspy.Highs())])
-    pair = _pool[1]
-    pair.reverse()
-    reused = pair[0]
-    reused.highs.clearModel()
-    return reused
+    return highspy.HighsStatus.kOk
+
+
+class _Pool:
+    """The Highs objects of process ``pid`` not in use: a solve takes one (:meth:`take`) and gives it back
+    when its result is read (:meth:`HighsAdapter.close`), so no solve gets the object of a solve whose result
+    is not read yet.  An object is made when none is free; reused because making and destroying one costs 2%
+    of a 9x9 solve.  An object's run clock (``getRunTime``) is cumulative over its life, so a solve's time is
+    the difference across ``run()``; ``time_limit`` counts per ``run()``.  Thread-safe: a solver process
+    takes objects in two threads (:meth:`HighsAdapter.prepare`) and gives them back in a third."""
+
+    def __init__(self):
+        self.pid = os.getpid()
+        self._free: deque[_Reused] = deque()
+        self._lock = threading.Lock()
+
+    def take(self, options: SolveOptions) -> _Reused:
+        """A free object holding exactly ``options``, else the one free the longest, else a new one."""
+        with self._lock:
+            reused = self._holding(options) or (self._free.popleft() if self._free else None)
+        if reused is None:
+            import highspy
+            reused = _Reused(highspy.Highs())
+        return reused
+
+    def take_holding(self, options: SolveOptions) -> _Reused | None:
+        """A free object holding exactly ``options``, or None."""
+        with self._lock:
+            return self._holding(options)
+
+    def give(self, reused: _Reused) -> None:
+        with self._lock:
+            self._free.append(reused)
+
+    def _holding(self, options: SolveOptions) -> _Reused | None:
+        for reused in self._free:
+            if reused.applied is not None and reused.applied == options:
+                self._free.remove(reused)
+                return reused
+        return None
+
+
+def _pool_here() -> _Pool:
+    """This process's pool of Highs objects (a forked child makes its own)."""
+    global _pool
+    if _pool is None or _pool.pid != os.getpid():
+        _pool = _Pool()
+    return _pool
 
 
 _ADAPTER = HighsAdapter()

@@ -357,10 +357,11 @@ def test_highs_options_that_bear_on_taking_the_model_in_apply_to_every_solve():
 
 
 def test_the_solver_process_loads_highs_models_ahead_each_with_its_options_and_log(monkeypatch):
-    """Issue 38: the solver process passes the next model into a free Highs object while a solve runs (its
+    """Issue 38: the solver process passes the next model into a free Highs object as the request comes (its
     output off), only into one that holds that solve's options, and only when HiGHS takes the model in without
     a word: each solve is its model's with its own options, and what HiGHS says as it takes a model in is in
-    that solve's log."""
+    that solve's log.  (One request at a time, so which are passed in ahead is certain; several in flight:
+    ``test_the_solver_process_reads_highs_results_apart_each_log_its_own_solve``.)"""
     from puzzlebench.run.worker import SolverProcess
     from puzzlebench.solvers.highs import HighsAdapter
     resume = HighsAdapter.resume
@@ -371,23 +372,19 @@ def test_the_solver_process_loads_highs_models_ahead_each_with_its_options_and_l
     monkeypatch.setattr(HighsAdapter, "resume", marked)
     plain, keeping = [(knapsack(), {}), (tiny_entry(), {})] * 4, [(knapsack(), KEEPS), (tiny_entry(), KEEPS)] * 4
     requests = plain + keeping + plain
-    results = []
     with SolverProcess() as process:
-        for k, (model, solver_options) in enumerate(requests):
-            process.submit("highs", model, SolveOptions(solver_options=solver_options))
-            if k:  # two in flight, as a batch runs
-                results.append(process.collect()[0])
-        results.append(process.collect()[0])
-    ahead = 0
+        results = [process.solve("highs", model, SolveOptions(solver_options=solver_options))
+                   for model, solver_options in requests]
     for (model, solver_options), result in zip(requests, results, strict=True):
         alone = solve("highs", model, solver_options=solver_options)
         assert result.status == alone.status == "optimal" and np.array_equal(result.x, alone.x)
         warned = model.num_cols == 5 and not solver_options
         assert ("ignored" in result.log) == warned and (TAKEN_WHOLE in result.log) == (model.num_cols == 5 and not warned)
         assert result.log.count("Solving report") == 1
-        ahead += "(loaded ahead)" in result.log
-        assert not (warned and "(loaded ahead)" in result.log)  # HiGHS warns as it takes it in: loaded in place
-    assert ahead >= 10  # of the 16 solves whose model HiGHS takes in without a word, all but the first few
+    # passed in ahead: when the object the solve before used holds the options, unless HiGHS warns taking it in
+    expected = [k > 0 and requests[k - 1][1] == options and not (model.num_cols == 5 and not options)
+                for k, (model, options) in enumerate(requests)]
+    assert ["(loaded ahead)" in result.log for result in results] == expected and sum(expected) == 13
 
 
 def test_highs_solver_time_is_per_solve_in_a_reused_object():

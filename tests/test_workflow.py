@@ -307,28 +307,45 @@ def test_a_batch_sends_each_array_once_and_no_mask_comes_back(monkeypatch):
     assert reply.apart and mask_held and attempt.reading.integrality is None
 
 
-def test_the_solver_process_reads_highs_results_apart_each_log_its_own_solve():
+def test_the_solver_process_reads_highs_results_apart_each_log_its_own_solve(monkeypatch):
     """Issue 38: the solver process reads a HiGHS solve's result in its second thread while the next solve
-    runs (on the other of its two Highs objects): each result is the model's alone, with the log of its
-    solve only (one solving report, the figures of a solve in process) and its own options."""
+    runs (on another of its Highs objects), and passes the next model into a free one meanwhile: each result
+    is the model's alone, with the log of its solve only (one solving report, the figures of a solve in
+    process) and its own options."""
     from puzzlebench.io import read_puzzles
+    from puzzlebench.solvers.highs import HighsAdapter
+    resume = HighsAdapter.resume
+
+    def marked(self, prepared, options):  # the solver process (forked) inherits it: its log says so
+        os.write(1, b"(loaded ahead)\n")
+        return resume(self, prepared, options)
+    monkeypatch.setattr(HighsAdapter, "resume", marked)
     entries = read_puzzles(Path(__file__).parents[1] / "instances/sudoku/magictour1465/puzzles3_magictour_top1465.txt")
-    models = [build(e.puzzle, "binary").model for e in entries[:6]]
+    models = [build(e.puzzle, "binary").model for e in entries[:14]]
     highs = registry.get_solver("highs")
     assert highs.adapter.reads_apart
+    # six in flight with options that change from one solve to the next, then eight alike, two in flight as a
+    # batch runs (passed in ahead while the solve before runs)
     options = [SolveOptions(seed=i % 2, solver_options={"mip_heuristic_effort": 0.05 * (1 + i % 3)})
-               for i in range(len(models))]
+               for i in range(6)] + [SolveOptions(seed=1)] * 8
     with SolverProcess() as process:
-        for model, opts in zip(models, options):
+        for model, opts in zip(models[:6], options[:6]):
             process.submit("highs", model, opts)
-        results = [process.collect()[0] for _ in models]
+        results = [process.collect()[0] for _ in models[:6]]
+        for k, (model, opts) in enumerate(zip(models[6:], options[6:])):
+            process.submit("highs", model, opts)
+            if k:
+                results.append(process.collect()[0])
+        results.append(process.collect()[0])
     for model, opts, result in zip(models, options, results, strict=True):
         alone = highs.solve(model, opts)
         assert result.status == alone.status == "optimal" and np.array_equal(result.x, alone.x)
         assert (result.nodes, result.lp_iterations, result.presolved_rows, result.presolved_cols) \
             == (alone.nodes, alone.lp_iterations, alone.presolved_rows, alone.presolved_cols)
         assert result.log.count("Solving report") == 1 and result.log.count("Presolve reductions") == 1
-    # each of the two Highs objects holds the options of the solve it runs, set once per object in a batch
+    assert not any("(loaded ahead)" in result.log for result in results[:6])  # no free object held their options
+    assert any("(loaded ahead)" in result.log for result in results[6:])
+    # each Highs object a solve takes holds that solve's options, set once per object in a batch
     adapter = highs.adapter
     for opts in [*options, options[0], SolveOptions()]:
         session = adapter.start(opts)
@@ -336,6 +353,7 @@ def test_the_solver_process_reads_highs_results_apart_each_log_its_own_solve():
         effort = opts.solver_options.get("mip_heuristic_effort", 0.05)
         assert (session.highs.getOptionValue("random_seed")[1], session.highs.getOptionValue("mip_heuristic_effort")[1]) \
             == (opts.seed, effort)
+        adapter.close(session)
 
 
 def test_a_request_the_solver_process_cannot_read_ends_it_as_an_error(monkeypatch):

@@ -383,7 +383,7 @@ class SolverProcess:
     def _framed(self, payload: tuple) -> tuple:
         """``payload`` as it goes to the child, ``(adapter, model, options, same)``: the model without
         each array (or matrix) equal to that of the model framed before for this child, ``same`` naming
-        those; the child puts its own back (:func:`reply_to`)."""
+        those; the child puts its own back (:func:`whole`)."""
         adapter, model, options = payload
         held, self._held = self._held, model
         if held is None:

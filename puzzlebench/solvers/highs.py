@@ -81,6 +81,10 @@ class _Reused:
     highs: object
     applied: SolveOptions | None = None
 
+    def holds(self, options: SolveOptions) -> bool:
+        """Whether the object holds exactly ``options``, all of them set."""
+        return self.applied is not None and self.applied == options
+
 
 @dataclass
 class _Session:
@@ -119,7 +123,7 @@ class HighsAdapter(Adapter):
         pool = _pool_here()
         reused = pool.take(options)
         reused.highs.clearModel()
-        session = _Session(reused, options_held=reused.applied is not None and reused.applied == options)
+        session = _Session(reused, options_held=reused.holds(options))
         if not session.options_held:
             reused.applied = None
             highs = reused.highs
@@ -147,12 +151,13 @@ class HighsAdapter(Adapter):
         reused = pool.take_holding(options)
         if reused is None:
             return None
+        import highspy
         highs = reused.highs
         output = highs.getOptionValue("output_flag")[1]
         try:
             _check(highs.setOptionValue("output_flag", False), "option output_flag")
             highs.clearModel()
-            accepted = self._pass_model(highs, model) == _ok()
+            accepted = self._pass_model(highs, model) == highspy.HighsStatus.kOk
         except Exception:  # noqa: BLE001 -- the solve passes the model itself and reports what goes wrong
             accepted = False
         if accepted:
@@ -268,11 +273,6 @@ def _use_threads(threads: int) -> None:
         _scheduler_threads = threads
 
 
-def _ok():
-    import highspy
-    return highspy.HighsStatus.kOk
-
-
 class _Pool:
     """The Highs objects of process ``pid`` not in use: a solve takes one (:meth:`take`) and gives it back
     when its result is read (:meth:`HighsAdapter.close`), so no solve gets the object of a solve whose result
@@ -306,7 +306,7 @@ class _Pool:
 
     def _holding(self, options: SolveOptions) -> _Reused | None:
         for reused in self._free:
-            if reused.applied is not None and reused.applied == options:
+            if reused.holds(options):
                 self._free.remove(reused)
                 return reused
         return None
